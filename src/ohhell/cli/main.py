@@ -1,0 +1,59 @@
+"""The ``ohhell`` command. Each subcommand lives in its own module with ``register(subparsers)``.
+
+Errors the project raises on purpose (:class:`~ohhell.engine.OhHellError`) and file errors are
+turned into one line on stderr and a non-zero exit status here, at one boundary: never a
+traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from ohhell import __version__
+from ohhell.cli import replay, rules_cmd, simulate
+from ohhell.engine import OhHellError
+
+EXIT_ERROR = 1
+EXIT_USAGE = 2
+
+SUBCOMMANDS = (simulate, replay, rules_cmd)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="ohhell",
+        description="Oh Hell, the trick-taking card game: simulate, replay and check games.",
+    )
+    parser.add_argument("--version", action="version", version=f"ohhell {__version__}")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for module in SUBCOMMANDS:
+        module.register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        code: int = args.run(args)
+    except OhHellError as exc:
+        print(f"ohhell {args.command}: error: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    except OSError as exc:
+        print(
+            f"ohhell {args.command}: error: {exc.strerror or exc}: {exc.filename or ''}".rstrip(
+                ": "
+            ),
+            file=sys.stderr,
+        )
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        print(f"ohhell {args.command}: interrupted", file=sys.stderr)
+        return 130
+    return code
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,101 @@
+"""Rule options on the command line: ``--preset`` plus one flag per option of :class:`Rules`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from ohhell.engine import PRESETS, BiddingMode, Rules, RulesError, Schedule
+
+__all__ = ["add_rules_arguments", "rules_from_args"]
+
+
+def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group(
+        "rules", "a preset, optionally changed by the options after it (see `ohhell rules`)"
+    )
+    group.add_argument(
+        "--preset",
+        default="standard",
+        choices=list(PRESETS),
+        help="named rule set (default: standard)",
+    )
+    group.add_argument(
+        "--players", type=int, default=4, help="number of players, 3 to 7 (default: 4)"
+    )
+    group.add_argument(
+        "--rules-file", type=Path, help="JSON file of rules options (as in a record's 'rules')"
+    )
+    group.add_argument(
+        "--schedule", choices=[s.value for s in Schedule], help="order of hand sizes"
+    )
+    group.add_argument(
+        "--hand-sizes", help="with --schedule custom: comma-separated hand sizes, e.g. 1,2,3"
+    )
+    group.add_argument(
+        "--bidding", choices=[b.value for b in BiddingMode], help="sequential or simultaneous"
+    )
+    for flag, field, text in (
+        (
+            "--repeat-turning-hand",
+            "repeat_turning_hand",
+            "play the turning hand twice (up-and-down, down-and-up)",
+        ),
+        (
+            "--trump-in-last-hand",
+            "trump_in_last_hand",
+            "turn a trump in the last hand too (extension)",
+        ),
+        ("--hook", "hook", "bids may not total the tricks (variant 3)"),
+        (
+            "--must-trump",
+            "must_trump",
+            "La Podrida: a seat void in the suit led must trump (variant 5)",
+        ),
+        (
+            "--missed-bids-score-tricks",
+            "missed_bid_scores_tricks",
+            "a missed bid scores its tricks (variant 6)",
+        ),
+        ("--zero-bid-bonus", "zero_bid_bonus", "a made zero bid scores 5 + hand size (variant 7)"),
+    ):
+        group.add_argument(
+            flag, dest=field, action=argparse.BooleanOptionalAction, default=None, help=text
+        )
+
+
+def rules_from_args(args: argparse.Namespace) -> Rules:
+    """The rules the arguments describe; raises :class:`RulesError` naming the bad option."""
+    options: dict[str, Any] = {"player_count": args.players, **PRESETS[args.preset].options}
+    if args.rules_file is not None:
+        try:
+            data = json.loads(args.rules_file.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise RulesError(f"cannot read rules file {args.rules_file}: {exc}") from None
+        if not isinstance(data, dict):
+            raise RulesError(f"rules file {args.rules_file} must hold a JSON object of options")
+        options.update(data)
+    for field in (
+        "schedule",
+        "bidding",
+        "repeat_turning_hand",
+        "trump_in_last_hand",
+        "hook",
+        "must_trump",
+        "missed_bid_scores_tricks",
+        "zero_bid_bonus",
+    ):
+        value = getattr(args, field)
+        if value is not None:
+            options[field] = value
+    if args.hand_sizes is not None:
+        try:
+            options["custom_hand_sizes"] = tuple(int(x) for x in args.hand_sizes.split(","))
+        except ValueError:
+            raise RulesError(
+                f"--hand-sizes must be comma-separated integers, got {args.hand_sizes!r}"
+            ) from None
+        options.setdefault("schedule", "custom")
+    return Rules.from_dict(options)

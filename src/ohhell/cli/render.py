@@ -1,0 +1,73 @@
+"""Plain-text rendering of score sheets (stdlib only, so the core install stays lean)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ohhell.engine import ScoreRow
+
+__all__ = ["format_score_sheet", "score_sheet_json"]
+
+
+def format_score_sheet(
+    rows: Sequence[ScoreRow], seats: Sequence[str], *, winners: Sequence[int] = ()
+) -> str:
+    """The score sheet as a table: per hand and seat the bid, tricks won, points and total.
+
+    An unfinished hand shows ``-`` for bids not yet made (or sealed) and no points.
+    """
+    width = max(len("bid won pts total"), *(len(s) for s in seats))
+    head = f"{'hand':>4} {'cards':>5} {'trump':>5} {'dealer':<{width}}"
+    lines = [
+        head + "".join(f" | {name:^{width}}" for name in seats),
+        " " * len(head) + "".join(f" | {'bid won pts total':>{width}}" for _ in seats),
+    ]
+    lines.append("-" * len(lines[0]))
+    for row in rows:
+        trump = str(row.trump_card) if row.trump_card else "none"
+        line = f"{row.number:>4} {row.hand_size:>5} {trump:>5} {seats[row.dealer]:<{width}}"
+        for seat in range(len(seats)):
+            bid = row.bids[seat]
+            bid_text = "-" if bid is None else str(bid)
+            points = "" if row.points is None else str(row.points[seat])
+            running = "" if row.points is None else str(row.totals[seat])
+            cell = f"{bid_text:>3} {row.tricks_won[seat]:>3} {points:>3} {running:>5}"
+            line += f" | {cell:>{width}}"
+        lines.append(line)
+    lines.append("-" * len(lines[0]))
+    totals = rows[-1].totals if rows else (0,) * len(seats)
+    line = f"{'total':>{len(head)}}"
+    for seat, seat_total in enumerate(totals):
+        mark = "*" if seat in winners else " "
+        line += f" | {mark + str(seat_total):>{width}}"
+    lines.append(line)
+    if winners:
+        names = ", ".join(seats[w] for w in winners)
+        lines.append(f"{'winner' if len(winners) == 1 else 'shared win'}: {names} (*)")
+    return "\n".join(lines)
+
+
+def score_sheet_json(
+    rows: Sequence[ScoreRow], seats: Sequence[str], *, winners: Sequence[int] = ()
+) -> dict[str, Any]:
+    """The score sheet as a JSON-ready dict for machines."""
+    return {
+        "seats": list(seats),
+        "hands": [
+            {
+                "number": row.number,
+                "dealer": row.dealer,
+                "cards": row.hand_size,
+                "trump": None if row.trump_card is None else str(row.trump_card),
+                "bids": list(row.bids),
+                "tricks_won": list(row.tricks_won),
+                "points": None if row.points is None else list(row.points),
+                "totals": list(row.totals),
+            }
+            for row in rows
+        ],
+        "totals": list(rows[-1].totals) if rows else [0] * len(seats),
+        "winners": list(winners),
+        "finished": bool(winners),
+    }

@@ -1,0 +1,42 @@
+"""``ohhell rules``: list the presets and show what a rule set means."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from ohhell.cli.options import add_rules_arguments, rules_from_args
+from ohhell.engine import PRESETS
+
+
+def register(subparsers: Any) -> None:
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "rules",
+        help="list presets, or show the hand schedule of a rule set",
+        description="Without options, list the named presets. With rule options, check them and"
+        " show the resulting game: hand sizes, trumps and every option.",
+    )
+    add_rules_arguments(parser)
+    parser.add_argument("--list", action="store_true", help="list the presets")
+    parser.add_argument("--json", action="store_true", help="print the rules as JSON")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.list:
+        for name, preset in PRESETS.items():
+            print(f"{name:<14} {preset.description}")
+        return 0
+    rules = rules_from_args(args)
+    if args.json:
+        print(json.dumps(rules.to_dict(), indent=2))
+        return 0
+    print(rules.describe())
+    sizes = rules.hand_sizes()
+    trumps = "".join("T" if rules.has_trump(i) else "-" for i in range(len(sizes)))
+    print(f"hand sizes: {' '.join(map(str, sizes))}")
+    print(f"trump turned (T) or not (-): {trumps}")
+    for key, value in rules.to_dict().items():
+        print(f"  {key} = {json.dumps(value)}")
+    return 0

@@ -1,0 +1,220 @@
+"""Cards, suits and ranks, with the two-character notation used everywhere.
+
+A card is written rank then suit: ``"As"`` is the ace of spades, ``"Td"`` the
+ten of diamonds, ``"2c"`` the two of clubs.
+
+>>> card = Card.from_str("Qh")
+>>> card.rank, card.suit
+(<Rank.QUEEN: 12>, <Suit.HEARTS: 2>)
+>>> str(card), card.index
+('Qh', 36)
+>>> Card.from_index(36) is card
+True
+>>> len(DECK), DECK[0], DECK[-1]
+(52, Card('2c'), Card('As'))
+>>> parse_cards("As Kd 2c")
+(Card('As'), Card('Kd'), Card('2c'))
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from enum import IntEnum
+from typing import Final
+
+from ohhell.engine.errors import NotationError
+
+__all__ = [
+    "DECK",
+    "Card",
+    "Rank",
+    "Suit",
+    "format_cards",
+    "parse_cards",
+    "shuffled_deck",
+    "sort_cards",
+]
+
+
+class Suit(IntEnum):
+    """The four suits. Suits have no rank among themselves; the order is for display only."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def letter(self) -> str:
+        """The one-letter notation: ``c``, ``d``, ``h`` or ``s``."""
+        return _SUIT_LETTERS[self]
+
+    @property
+    def symbol(self) -> str:
+        """The Unicode symbol: ♣ ♦ ♥ ♠."""
+        return _SUIT_SYMBOLS[self]
+
+    @classmethod
+    def from_str(cls, text: str) -> Suit:
+        """Parse a suit letter (``c d h s``, either case) or symbol."""
+        for suit in cls:
+            if text in (suit.letter, suit.letter.upper(), suit.symbol, suit.name.lower()):
+                return suit
+        raise NotationError(f"unknown suit {text!r}: expected one of c, d, h, s")
+
+
+class Rank(IntEnum):
+    """Ranks from two (low) to ace (high); the value is the pip count, ace = 14."""
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+
+    @property
+    def letter(self) -> str:
+        """The one-character notation: ``2``-``9``, ``T``, ``J``, ``Q``, ``K``, ``A``."""
+        return _RANK_LETTERS[self - 2]
+
+
+_SUIT_LETTERS: Final = "cdhs"
+_SUIT_SYMBOLS: Final = "♣♦♥♠"
+_RANK_LETTERS: Final = "23456789TJQKA"
+
+
+class Card:
+    """One playing card. There are exactly 52 instances, one per card, so ``is`` works.
+
+    Construct cards with :meth:`from_str`, :meth:`from_index` or :meth:`of`, never directly.
+    Cards are ordered by suit, then rank (display order; it is not trick-taking strength).
+    """
+
+    __slots__ = ("index", "rank", "suit")
+
+    suit: Suit
+    rank: Rank
+    index: int
+
+    def __init__(self, suit: Suit, rank: Rank) -> None:
+        object.__setattr__(self, "suit", suit)
+        object.__setattr__(self, "rank", rank)
+        object.__setattr__(self, "index", suit * 13 + rank - 2)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Card is immutable")
+
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        return (Card.from_index, (self.index,))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
+
+    @staticmethod
+    def of(suit: Suit, rank: Rank) -> Card:
+        """The card of this suit and rank."""
+        return _CARDS[suit * 13 + rank - 2]
+
+    @staticmethod
+    def from_index(index: int) -> Card:
+        """The card with this index, ``suit * 13 + rank - 2`` (0 = 2c, 51 = As)."""
+        if not isinstance(index, int) or not 0 <= index < 52:
+            raise NotationError(f"card index must be an integer 0..51, got {index!r}")
+        return _CARDS[index]
+
+    @staticmethod
+    def from_str(text: str) -> Card:
+        """Parse the two-character notation, e.g. ``"As"``, ``"Td"``, ``"10d"`` or ``"A♠"``."""
+        if not isinstance(text, str):
+            raise NotationError(f"a card must be a string like 'As', got {text!r}")
+        card = _BY_TEXT.get(text.strip())
+        if card is None:
+            raise NotationError(
+                f"invalid card {text!r}: expected rank (2-9, T, J, Q, K, A) then suit (c, d, h, s),"
+                " e.g. 'As' or 'Td'"
+            )
+        return card
+
+    def __str__(self) -> str:
+        return self.rank.letter + self.suit.letter
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})"
+
+    @property
+    def pretty(self) -> str:
+        """Rank and suit symbol, e.g. ``A♠``."""
+        return self.rank.letter + self.suit.symbol
+
+    def __lt__(self, other: Card) -> bool:
+        return self.index < other.index
+
+    def __le__(self, other: Card) -> bool:
+        return self.index <= other.index
+
+    def __gt__(self, other: Card) -> bool:
+        return self.index > other.index
+
+    def __ge__(self, other: Card) -> bool:
+        return self.index >= other.index
+
+    def __hash__(self) -> int:
+        return self.index
+
+
+_CARDS: Final[tuple[Card, ...]] = tuple(Card(suit, rank) for suit in Suit for rank in Rank)
+
+DECK: Final[tuple[Card, ...]] = _CARDS
+"""All 52 cards in index order (clubs 2..A, diamonds, hearts, spades)."""
+
+
+def _spellings(card: Card) -> Iterable[str]:
+    ranks = [card.rank.letter, card.rank.letter.lower()]
+    if card.rank == Rank.TEN:
+        ranks.append("10")
+    suits = [card.suit.letter, card.suit.letter.upper(), card.suit.symbol]
+    return (r + s for r in ranks for s in suits)
+
+
+_BY_TEXT: Final[dict[str, Card]] = {text: card for card in _CARDS for text in _spellings(card)}
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Parse whitespace- or comma-separated cards, keeping their order."""
+    return tuple(Card.from_str(part) for part in text.replace(",", " ").split())
+
+
+def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """Cards in display order: by suit, then from high to low rank."""
+    return tuple(sorted(cards, key=lambda c: (c.suit, -c.rank)))
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """Cards in notation, separated by spaces, in the given order."""
+    return " ".join(str(c) for c in cards)
+
+
+def shuffled_deck(rng: random.Random) -> tuple[Card, ...]:
+    """A shuffled deck drawn from ``rng``; the engine never draws randomness by itself.
+
+    Pass ``random.Random(seed)`` for a reproducible game and ``secrets.SystemRandom()``
+    for live play.
+
+    >>> shuffled_deck(random.Random(7)) == shuffled_deck(random.Random(7))
+    True
+    """
+    deck = list(_CARDS)
+    rng.shuffle(deck)
+    return tuple(deck)

@@ -1,0 +1,382 @@
+"""Game records: versioned, human-readable, self-contained JSON.
+
+A record holds the rules, the seats, every deal (each seat's cards and the turned trump card),
+every bid, every trick and the scores. It is described by the JSON Schema
+``ohhell/schemas/record-v1.schema.json`` and documented in ``docs/records.md``. The stock is
+never recorded. :func:`replay` checks a record by playing it through the engine, so an illegal,
+truncated or inconsistent record raises a :class:`~ohhell.engine.errors.RecordError` naming the
+hand, trick, seat and rule broken.
+
+>>> import random
+>>> from ohhell.engine import Rules, apply, legal_actions, new_game, random_deal
+>>> rng = random.Random(5)
+>>> state = new_game(Rules(player_count=3, schedule="custom", custom_hand_sizes=(2,)))
+>>> while not state.is_over:
+...     action = random_deal(state, rng) if state.is_chance else rng.choice(legal_actions(state))
+...     state, _ = apply(state, action)
+>>> record = to_record(state)
+>>> record["format"], record["version"], len(record["hands"])
+('ohhell-record', 1, 1)
+>>> loads(dumps(record)) == record and to_record(replay(record)) == record
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any, Final
+
+from ohhell.engine.actions import Bid, Deal, Play
+from ohhell.engine.cards import Card, sort_cards
+from ohhell.engine.errors import IllegalActionError, NotationError, RecordError, RulesError
+from ohhell.engine.rules import Rules
+from ohhell.engine.state import GameState, Phase, Trick, new_game
+from ohhell.engine.transitions import apply
+
+__all__ = ["FORMAT", "VERSION", "dumps", "loads", "replay", "to_record"]
+
+FORMAT: Final = "ohhell-record"
+VERSION: Final = 1
+
+
+# --------------------------------------------------------------------------- writing
+
+
+def to_record(
+    state: GameState, *, seats: Sequence[str] | None = None, meta: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """The record of the game so far (finished or not), as a JSON-ready dict.
+
+    ``seats`` names the seats (default ``"seat 0"``, ...); ``meta`` is free-form information
+    (generator, seed, date) stored as is.
+    """
+    n = state.player_count
+    names = list(seats) if seats is not None else [f"seat {i}" for i in range(n)]
+    if len(names) != n:
+        raise RecordError(f"{len(names)} seat names given for {n} seats")
+    hands: list[dict[str, Any]] = []
+    totals = [0] * n
+    for result in state.results:
+        totals = [t + p for t, p in zip(totals, result.points, strict=True)]
+        hands.append(
+            _hand_entry(
+                number=result.hand_index + 1,
+                dealer=result.dealer,
+                size=result.hand_size,
+                dealt=result.dealt,
+                trump=result.trump_card,
+                bids=result.bids,
+                tricks=result.tricks,
+                current=(),
+                won=result.tricks_won,
+                points=list(result.points),
+                totals=list(totals),
+            )
+        )
+    if state.phase in (Phase.BID, Phase.PLAY):
+        hands.append(
+            _hand_entry(
+                number=state.hand_index + 1,
+                dealer=state.dealer,
+                size=state.hand_size,
+                dealt=state.dealt,
+                trump=state.trump_card,
+                bids=state.bids,
+                tricks=state.tricks,
+                current=state.trick,
+                leader=state.leader,
+                won=state.tricks_won,
+                points=None,
+                totals=None,
+            )
+        )
+    record: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "rules": state.rules.to_dict(),
+        "seats": names,
+        "first_dealer": state.first_dealer,
+        "hands": hands,
+        "result": (
+            {"totals": list(state.totals), "winners": list(state.winners)}
+            if state.is_over
+            else None
+        ),
+    }
+    if meta:
+        record["meta"] = dict(meta)
+    return record
+
+
+def _hand_entry(
+    *,
+    number: int,
+    dealer: int,
+    size: int,
+    dealt: tuple[tuple[Card, ...], ...],
+    trump: Card | None,
+    bids: Sequence[int | None],
+    tricks: tuple[Trick, ...],
+    current: tuple[Card, ...],
+    won: Sequence[int],
+    points: list[int] | None,
+    totals: list[int] | None,
+    leader: int = 0,
+) -> dict[str, Any]:
+    entries = [
+        {"leader": t.leader, "cards": [str(c) for c in t.cards], "winner": t.winner} for t in tricks
+    ]
+    if current:
+        entries.append({"leader": leader, "cards": [str(c) for c in current], "winner": None})
+    return {
+        "number": number,
+        "dealer": dealer,
+        "cards": size,
+        "deal": [[str(c) for c in sort_cards(hand)] for hand in dealt],
+        "trump": None if trump is None else str(trump),
+        "bids": list(bids),
+        "tricks": entries,
+        "tricks_won": list(won),
+        "points": points,
+        "totals": totals,
+    }
+
+
+def dumps(record: dict[str, Any]) -> str:
+    """The record as JSON text: indented, with short lists and tricks kept on one line, so it
+    reads like a score sheet."""
+    return _format(record, 0) + "\n"
+
+
+def _is_flat(value: object) -> bool:
+    if isinstance(value, list):
+        return all(not isinstance(v, (list, dict)) for v in value)
+    if isinstance(value, dict):
+        return all(not isinstance(v, dict) and _is_flat(v) for v in value.values())
+    return True
+
+
+def _format(value: object, depth: int) -> str:
+    inline = json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+    if _is_flat(value) and (not isinstance(value, dict) or len(inline) <= 80):
+        return inline
+    pad = "  " * (depth + 1)
+    if isinstance(value, list):
+        items = [pad + _format(v, depth + 1) for v in value]
+        return "[\n" + ",\n".join(items) + "\n" + "  " * depth + "]"
+    assert isinstance(value, dict)
+    items = [
+        f"{pad}{json.dumps(k, ensure_ascii=False)}: {_format(v, depth + 1)}"
+        for k, v in value.items()
+    ]
+    return "{\n" + ",\n".join(items) + "\n" + "  " * depth + "}"
+
+
+# --------------------------------------------------------------------------- reading
+
+
+def loads(text: str | bytes) -> dict[str, Any]:
+    """Parse record JSON text (no replay; see :func:`replay`)."""
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise RecordError(f"not valid JSON ({exc}); the file may be truncated or corrupt") from None
+    if not isinstance(data, dict):
+        raise RecordError(f"a record is a JSON object, got {type(data).__name__}")
+    return data
+
+
+def replay(record: dict[str, Any]) -> GameState:
+    """Play a record through the engine and return the final state.
+
+    Every action is checked by the rules; every stored winner, trick count, score and total is
+    checked against the engine's. Raises :class:`RecordError` on the first problem.
+    """
+    if not isinstance(record, dict):
+        raise RecordError(f"a record is a JSON object, got {type(record).__name__}")
+    if record.get("format") != FORMAT:
+        raise RecordError(
+            f"not an Oh Hell record: 'format' must be {FORMAT!r}, got {record.get('format')!r}"
+        )
+    version = record.get("version")
+    if version != VERSION:
+        raise RecordError(
+            f"unsupported record version {version!r}; this program reads version {VERSION}"
+        )
+    try:
+        rules = Rules.from_dict(record.get("rules"))
+    except RulesError as exc:
+        raise RecordError(f"invalid rules: {exc}", reason=exc.code) from None
+    n = rules.player_count
+    seats = record.get("seats")
+    if not isinstance(seats, list) or len(seats) != n or not all(isinstance(s, str) for s in seats):
+        raise RecordError(f"'seats' must list {n} seat names (strings)")
+    first_dealer = record.get("first_dealer")
+    try:
+        state = new_game(rules, first_dealer=first_dealer)  # type: ignore[arg-type]
+    except RulesError as exc:
+        raise RecordError(f"invalid first_dealer: {exc}") from None
+    hands = record.get("hands")
+    if not isinstance(hands, list):
+        raise RecordError("'hands' must be a list of hands")
+    if len(hands) > rules.hand_count:
+        raise RecordError(f"{len(hands)} hands recorded; these rules play {rules.hand_count}")
+    for index, entry in enumerate(hands):
+        state = _replay_hand(state, index, entry, is_last=index == len(hands) - 1)
+    _check_result(state, record.get("result"))
+    return state
+
+
+def _replay_hand(state: GameState, index: int, entry: object, *, is_last: bool) -> GameState:
+    hand = index + 1
+    n = state.player_count
+    if not isinstance(entry, dict):
+        raise RecordError("each hand must be an object", hand=hand)
+    _expect(entry, "number", hand, hand)
+    _expect(entry, "dealer", state.dealer, hand)
+    _expect(entry, "cards", state.hand_size, hand)
+    deal = _parse_deal(entry, hand, n)
+    state = _act(state, deal, hand=hand)
+
+    bids = entry.get("bids")
+    if not isinstance(bids, list) or len(bids) != n:
+        raise RecordError(f"'bids' must list {n} bids by seat (null where not yet bid)", hand=hand)
+    order = state.bid_order
+    seen_missing = False
+    for seat in order:
+        bid = bids[seat]
+        if bid is None:
+            seen_missing = True
+            continue
+        if seen_missing and state.bids_revealed:
+            raise RecordError(
+                f"bid of seat {seat} recorded after a missing earlier bid", hand=hand, seat=seat
+            )
+        if isinstance(bid, bool) or not isinstance(bid, int):
+            raise RecordError(f"bid {bid!r} is not a whole number", hand=hand, seat=seat)
+        state = _act(state, Bid(seat, bid), hand=hand)
+
+    tricks = entry.get("tricks")
+    if not isinstance(tricks, list):
+        raise RecordError("'tricks' must be a list", hand=hand)
+    if state.phase is Phase.BID and tricks:
+        raise RecordError("tricks recorded before every seat has bid", hand=hand)
+    for t_index, trick in enumerate(tricks):
+        state = _replay_trick(state, hand, t_index + 1, trick)
+    finished = state.hand_index > index or state.is_over
+    if not finished:
+        if not is_last:
+            raise RecordError("hand is incomplete but later hands follow", hand=hand)
+        _expect(entry, "tricks_won", list(state.tricks_won), hand)
+        for key in ("points", "totals"):
+            if entry.get(key) is not None:
+                raise RecordError(f"'{key}' recorded for an unfinished hand", hand=hand)
+        return state
+    result = state.results[index]
+    totals = [sum(r.points[s] for r in state.results) for s in range(n)]
+    _expect(entry, "tricks_won", list(result.tricks_won), hand)
+    _expect(entry, "points", list(result.points), hand)
+    _expect(entry, "totals", totals, hand)
+    return state
+
+
+def _replay_trick(state: GameState, hand: int, number: int, trick: object) -> GameState:
+    n = state.player_count
+    if not isinstance(trick, dict):
+        raise RecordError("each trick must be an object", hand=hand, trick=number)
+    _expect(trick, "leader", state.leader, hand, trick=number)
+    cards = trick.get("cards")
+    if not isinstance(cards, list) or not 1 <= len(cards) <= n:
+        raise RecordError(f"'cards' must list 1 to {n} cards", hand=hand, trick=number)
+    before = len(state.results)
+    for position, text in enumerate(cards):
+        seat = (state.leader + position) % n
+        try:
+            card = Card.from_str(text)
+        except NotationError as exc:
+            raise RecordError(
+                str(exc), hand=hand, trick=number, seat=seat, reason=exc.code
+            ) from None
+        tricks_before = len(state.tricks)
+        state = _act(state, Play(seat, card), hand=hand, trick=number)
+        completed = len(state.results) > before or len(state.tricks) > tricks_before
+        if completed:
+            if position != len(cards) - 1:
+                raise RecordError("more cards than seats in a trick", hand=hand, trick=number)
+            played = (
+                state.results[-1].tricks[-1] if len(state.results) > before else state.tricks[-1]
+            )
+            _expect(trick, "winner", played.winner, hand, trick=number)
+            return state
+    if trick.get("winner") is not None:
+        raise RecordError("'winner' given for an unfinished trick", hand=hand, trick=number)
+    return state
+
+
+def _parse_deal(entry: dict[str, Any], hand: int, n: int) -> Deal:
+    raw = entry.get("deal")
+    if not isinstance(raw, list) or len(raw) != n:
+        raise RecordError(f"'deal' must list {n} hands of cards, one per seat", hand=hand)
+    hands: list[tuple[Card, ...]] = []
+    for seat, cards in enumerate(raw):
+        if not isinstance(cards, list):
+            raise RecordError("dealt cards must be a list", hand=hand, seat=seat)
+        try:
+            hands.append(tuple(Card.from_str(c) for c in cards))
+        except NotationError as exc:
+            raise RecordError(
+                f"in the deal: {exc}", hand=hand, seat=seat, reason=exc.code
+            ) from None
+    trump = entry.get("trump")
+    try:
+        trump_card = None if trump is None else Card.from_str(trump)
+    except NotationError as exc:
+        raise RecordError(f"trump card: {exc}", hand=hand, reason=exc.code) from None
+    return Deal(tuple(hands), trump_card)
+
+
+def _act(
+    state: GameState, action: Deal | Bid | Play, *, hand: int, trick: int | None = None
+) -> GameState:
+    try:
+        state, _ = apply(state, action)
+    except IllegalActionError as exc:
+        raise RecordError(
+            f"{exc} [rule: {exc.code.split('/')[-1].replace('_', ' ')}]",
+            hand=hand,
+            trick=trick,
+            seat=exc.seat,
+            reason=exc.code,
+        ) from None
+    return state
+
+
+def _expect(
+    data: dict[str, Any], key: str, expected: object, hand: int, *, trick: int | None = None
+) -> None:
+    if key not in data:
+        raise RecordError(f"missing {key!r}", hand=hand, trick=trick)
+    got = data[key]
+    if got != expected or type(got) is bool:
+        raise RecordError(
+            f"{key!r} is {got!r} but the rules give {expected!r}",
+            hand=hand,
+            trick=trick,
+            reason="record/inconsistent",
+        )
+
+
+def _check_result(state: GameState, result: object) -> None:
+    if not state.is_over:
+        if result is not None:
+            raise RecordError("'result' given but the game is unfinished")
+        return
+    if not isinstance(result, dict):
+        raise RecordError("the game is finished but 'result' is missing")
+    for key, expected in (("totals", list(state.totals)), ("winners", list(state.winners))):
+        if result.get(key) != expected:
+            raise RecordError(
+                f"result {key!r} is {result.get(key)!r} but the rules give {expected!r}",
+                reason="record/inconsistent",
+            )

@@ -1,0 +1,65 @@
+"""Trick winners and hand scores: the two formulas of the game.
+
+>>> from ohhell.engine.rules import Rules
+>>> standard = Rules(player_count=4)
+>>> score_hand(standard, bid=4, won=4, hand_size=7)   # Evelyn: 10 + 4
+14
+>>> score_hand(standard, bid=0, won=0, hand_size=7)   # Frank: 10 + 0
+10
+>>> score_hand(standard, bid=3, won=4, hand_size=7)
+0
+>>> score_hand(Rules(player_count=4, missed_bid_scores_tricks=True), bid=3, won=4, hand_size=7)
+4
+>>> score_hand(Rules(player_count=4, zero_bid_bonus=True), bid=0, won=0, hand_size=7)  # Helen
+12
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ohhell.engine.cards import Card, Suit
+from ohhell.engine.rules import Rules
+
+__all__ = ["score_hand", "trick_winner_index", "winners"]
+
+
+def trick_winner_index(cards: Sequence[Card], trump: Suit | None) -> int:
+    """Index into ``cards`` (in play order) of the winning card: the highest trump if any
+    trump was played, else the highest card of the suit led.
+
+    >>> from ohhell.engine.cards import parse_cards
+    >>> trick_winner_index(parse_cards("Kh Ah 2s Qh"), Suit.SPADES)
+    2
+    >>> trick_winner_index(parse_cards("Kh Ah 2s Qh"), None)
+    1
+    """
+    best = 0
+    best_card = cards[0]
+    for i in range(1, len(cards)):
+        card = cards[i]
+        if card.suit is best_card.suit:
+            if card.rank > best_card.rank:
+                best, best_card = i, card
+        elif card.suit is trump:
+            best, best_card = i, card
+    return best
+
+
+def score_hand(rules: Rules, *, bid: int, won: int, hand_size: int) -> int:
+    """Points for one seat in one hand under ``rules``' scoring options."""
+    if won == bid:
+        if bid == 0 and rules.zero_bid_bonus:
+            return 5 + hand_size
+        return 10 + won
+    return won if rules.missed_bid_scores_tricks else 0
+
+
+def winners(totals: Sequence[int]) -> tuple[int, ...]:
+    """Seats with the highest total; equal highest totals share the win (convention).
+
+    >>> winners([30, 42, 42, 7])
+    (1, 2)
+    """
+    top = max(totals)
+    return tuple(seat for seat, total in enumerate(totals) if total == top)

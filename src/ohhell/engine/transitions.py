@@ -1,0 +1,426 @@
+"""Legality and the one way to change a game: :func:`apply`.
+
+:func:`check_action` raises a specific :class:`~ohhell.engine.errors.IllegalActionError` whose
+message names the seat, the action and the reason; :func:`is_legal` is its boolean twin and
+:func:`legal_actions` lists what is allowed. All three share one code path, so a user interface
+greys out exactly the cards the engine would refuse.
+
+>>> import random
+>>> from ohhell.engine.rules import Rules
+>>> from ohhell.engine.state import new_game
+>>> state = new_game(Rules(player_count=3), first_dealer=0)
+>>> state, events = apply(state, random_deal(state, random.Random(1)))
+>>> state.phase, sorted(state.to_act)
+(<Phase.BID: 'bid'>, [1])
+>>> legal_actions(state)
+(Bid(seat=1, bid=0), Bid(seat=1, bid=1))
+>>> apply(state, Bid(seat=2, bid=0))
+Traceback (most recent call last):
+...
+ohhell.engine.errors.NotYourTurnError: seat 2 cannot bid now: it is seat 1's turn to bid \
+(hand 1 of 15 (1 cards), bidding)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ohhell.engine.actions import Action, Bid, Deal, Play
+from ohhell.engine.cards import Card, format_cards, shuffled_deck
+from ohhell.engine.errors import (
+    BidOutOfRangeError,
+    CardNotHeldError,
+    GameOverError,
+    HookError,
+    IllegalActionError,
+    InvalidDealError,
+    MustFollowSuitError,
+    MustTrumpError,
+    NotYourTurnError,
+    WrongPhaseError,
+)
+from ohhell.engine.events import (
+    BidMade,
+    BidsRevealed,
+    CardPlayed,
+    Event,
+    GameEnded,
+    HandDealt,
+    HandScored,
+    TrickWon,
+)
+from ohhell.engine.rules import BiddingMode
+from ohhell.engine.scoring import score_hand, trick_winner_index
+from ohhell.engine.state import GameState, HandResult, Phase, Trick
+
+__all__ = [
+    "apply",
+    "check_action",
+    "deal_from_deck",
+    "is_legal",
+    "legal_actions",
+    "legal_bids",
+    "legal_plays",
+    "random_deal",
+]
+
+
+# --------------------------------------------------------------------------- chance
+
+
+def deal_from_deck(state: GameState, deck: Sequence[Card]) -> Deal:
+    """The deal of the current hand from a shuffled ``deck`` (one card at a time, starting
+    left of the dealer, then the turned card when the rules turn one)."""
+    if state.phase is not Phase.DEAL:
+        raise WrongPhaseError(f"no deal is due: {state.describe_position()}")
+    return Deal.from_deck(
+        deck,
+        player_count=state.rules.player_count,
+        dealer=state.dealer,
+        hand_size=state.hand_size,
+        turn_trump=state.rules.has_trump(state.hand_index),
+    )
+
+
+def random_deal(state: GameState, rng: random.Random) -> Deal:
+    """The deal of the current hand from a deck shuffled by ``rng``.
+
+    Use ``random.Random(seed)`` for reproducible games, ``secrets.SystemRandom()`` for live play.
+    """
+    return deal_from_deck(state, shuffled_deck(rng))
+
+
+# --------------------------------------------------------------------------- legality
+
+
+def legal_bids(state: GameState, seat: int) -> tuple[int, ...]:
+    """The bids ``seat`` may make now (empty when it is not that seat's turn to bid)."""
+    if state.phase is not Phase.BID or seat not in state.to_act:
+        return ()
+    size = state.hand_size
+    forbidden = _hook_forbidden_bid(state, seat)
+    return tuple(b for b in range(size + 1) if b != forbidden)
+
+
+def _hook_forbidden_bid(state: GameState, seat: int) -> int | None:
+    """Under the hook, the one bid the last bidder may not make (it may be out of range)."""
+    if not state.rules.hook or seat != state.dealer:
+        return None
+    others = [b for s, b in enumerate(state.bids) if s != seat]
+    if any(b is None for b in others):
+        return None
+    return state.hand_size - sum(b for b in others if b is not None)
+
+
+def legal_plays(state: GameState, seat: int) -> tuple[Card, ...]:
+    """The cards ``seat`` may play now (empty when it is not that seat's turn to play)."""
+    if (
+        state.phase is not Phase.PLAY
+        or seat != (state.leader + len(state.trick)) % state.player_count
+    ):
+        return ()
+    hand = state.hands[seat]
+    if state.trick:
+        led = state.trick[0].suit
+        follow = tuple(c for c in hand if c.suit is led)
+        if follow:
+            return follow
+        trump = state.trump
+        if state.rules.must_trump and trump is not None:
+            trumps = tuple(c for c in hand if c.suit is trump)
+            if trumps:
+                return trumps
+    return hand
+
+
+def legal_actions(state: GameState, seat: int | None = None) -> tuple[Action, ...]:
+    """Every legal action now, for ``seat`` or for every seat to act; deals are not listed
+    (the host supplies them when :attr:`~GameState.is_chance`)."""
+    seats = sorted(state.to_act) if seat is None else [seat]
+    if state.phase is Phase.BID:
+        return tuple(Bid(s, b) for s in seats for b in legal_bids(state, s))
+    if state.phase is Phase.PLAY:
+        return tuple(Play(s, c) for s in seats for c in legal_plays(state, s))
+    return ()
+
+
+def is_legal(state: GameState, action: Action) -> bool:
+    """Whether ``action`` is allowed now (the boolean twin of :func:`check_action`)."""
+    try:
+        check_action(state, action)
+    except IllegalActionError:
+        return False
+    return True
+
+
+def check_action(state: GameState, action: object) -> None:
+    """Raise the specific :class:`IllegalActionError` that forbids ``action``, if any."""
+    if state.phase is Phase.OVER:
+        raise GameOverError(f"the game is over; {action} is not possible", seat=_seat_of(action))
+    if isinstance(action, Play):
+        _check_play(state, action)
+    elif isinstance(action, Bid):
+        _check_bid(state, action)
+    elif isinstance(action, Deal):
+        _check_deal(state, action)
+    else:
+        raise IllegalActionError(f"not an action: {action!r} (expected a Deal, Bid or Play)")
+
+
+def _seat_of(action: object) -> int | None:
+    return action.seat if isinstance(action, (Bid, Play)) else None
+
+
+def _check_seat(state: GameState, seat: object, what: str) -> None:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.player_count:
+        raise IllegalActionError(
+            f"no seat {seat!r}: seats are 0 to {state.player_count - 1}", seat=None
+        )
+    if seat not in state.to_act:
+        if state.phase is Phase.BID and state.bids[seat] is not None:
+            reason = f"seat {seat} has already bid"
+        else:
+            turn = " and ".join(str(s) for s in sorted(state.to_act))
+            reason = f"it is seat {turn}'s turn to {state.phase.value}"
+        raise NotYourTurnError(
+            f"seat {seat} cannot {what} now: {reason} ({state.describe_position()})", seat=seat
+        )
+
+
+def _check_bid(state: GameState, action: Bid) -> None:
+    seat, bid = action.seat, action.bid
+    if state.phase is not Phase.BID:
+        raise WrongPhaseError(
+            f"seat {seat} cannot bid now: the game waits for a {state.phase.value}"
+            f" ({state.describe_position()})",
+            seat=seat if isinstance(seat, int) else None,
+        )
+    _check_seat(state, seat, "bid")
+    size = state.hand_size
+    if isinstance(bid, bool) or not isinstance(bid, int) or not 0 <= bid <= size:
+        raise BidOutOfRangeError(
+            f"seat {seat} bid {bid!r}: a bid must be a whole number from 0 to {size}"
+            f" ({state.describe_position()})",
+            seat=seat,
+        )
+    if bid == _hook_forbidden_bid(state, seat):
+        others = sum(b for s, b in enumerate(state.bids) if s != seat and b is not None)
+        raise HookError(
+            f"seat {seat} (dealer, last to bid) may not bid {bid}: with the hook the bids may not"
+            f" total {size} (the others bid {others}) ({state.describe_position()})",
+            seat=seat,
+        )
+
+
+def _check_play(state: GameState, action: Play) -> None:
+    seat, card = action.seat, action.card
+    if state.phase is not Phase.PLAY:
+        raise WrongPhaseError(
+            f"seat {seat} cannot play a card now: the game waits for a {state.phase.value}"
+            f" ({state.describe_position()})",
+            seat=seat if isinstance(seat, int) else None,
+        )
+    _check_seat(state, seat, "play")
+    hand = state.hands[seat]
+    if not isinstance(card, Card) or card not in hand:
+        raise CardNotHeldError(
+            f"seat {seat} does not hold {card} (holds {format_cards(hand)})"
+            f" ({state.describe_position()})",
+            seat=seat,
+        )
+    if not state.trick:
+        return
+    led = state.trick[0].suit
+    if card.suit is led:
+        return
+    follow = [c for c in hand if c.suit is led]
+    if follow:
+        raise MustFollowSuitError(
+            f"seat {seat} must follow {led.name.lower()} (holds {format_cards(follow)}),"
+            f" tried {card} ({state.describe_position()})",
+            seat=seat,
+        )
+    trump = state.trump
+    if state.rules.must_trump and trump is not None and card.suit is not trump:
+        trumps = [c for c in hand if c.suit is trump]
+        if trumps:
+            raise MustTrumpError(
+                f"seat {seat} cannot follow {led.name.lower()} and must trump (La Podrida;"
+                f" holds {format_cards(trumps)}), tried {card} ({state.describe_position()})",
+                seat=seat,
+            )
+
+
+def _check_deal(state: GameState, deal: Deal) -> None:
+    if state.phase is not Phase.DEAL:
+        raise WrongPhaseError(
+            f"no deal is due: the game waits for a {state.phase.value}"
+            f" ({state.describe_position()})"
+        )
+    n, size = state.player_count, state.hand_size
+    where = f"hand {state.hand_index + 1} deals {size} cards to each of {n} seats"
+    hands = deal.hands
+    if not isinstance(hands, tuple) or len(hands) != n:
+        raise InvalidDealError(f"invalid deal: {where}, got {len(hands)} hands")
+    seen: set[Card] = set()
+    for seat, hand in enumerate(hands):
+        if not isinstance(hand, tuple) or len(hand) != size:
+            raise InvalidDealError(f"invalid deal: {where}, seat {seat} got {len(hand)} cards")
+        for card in hand:
+            if not isinstance(card, Card):
+                raise InvalidDealError(f"invalid deal: seat {seat} got {card!r}, not a card")
+            if card in seen:
+                raise InvalidDealError(f"invalid deal: {card} is dealt twice")
+            seen.add(card)
+    wants_trump = state.rules.has_trump(state.hand_index)
+    if wants_trump and deal.trump_card is None:
+        raise InvalidDealError(f"invalid deal: {where} and turns a trump card; none given")
+    if not wants_trump and deal.trump_card is not None:
+        raise InvalidDealError(
+            f"invalid deal: no trump is turned in hand {state.hand_index + 1}"
+            f" (last hand or empty stock), got {deal.trump_card}"
+        )
+    if deal.trump_card is not None:
+        if not isinstance(deal.trump_card, Card):
+            raise InvalidDealError(f"invalid deal: trump card {deal.trump_card!r} is not a card")
+        if deal.trump_card in seen:
+            raise InvalidDealError(f"invalid deal: trump card {deal.trump_card} is also dealt")
+
+
+# --------------------------------------------------------------------------- transitions
+
+
+def apply(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]]:
+    """Apply a legal action: the new state and the events it produced.
+
+    An illegal, out-of-turn or malformed action raises a specific
+    :class:`~ohhell.engine.errors.IllegalActionError`; ``state`` is never changed (it is
+    immutable).
+    """
+    check_action(state, action)
+    if isinstance(action, Play):
+        return _apply_play(state, action)
+    if isinstance(action, Bid):
+        return _apply_bid(state, action)
+    return _apply_deal(state, action)
+
+
+def _apply_deal(state: GameState, deal: Deal) -> tuple[GameState, tuple[Event, ...]]:
+    hands = tuple(tuple(sorted(hand)) for hand in deal.hands)
+    new = _replace(
+        state,
+        phase=Phase.BID,
+        dealt=hands,
+        hands=hands,
+        trump_card=deal.trump_card,
+        leader=(state.dealer + 1) % state.player_count,
+    )
+    event = HandDealt(state.hand_index, state.dealer, state.hand_size, deal.trump_card, hands)
+    return new, (event,)
+
+
+def _apply_bid(state: GameState, action: Bid) -> tuple[GameState, tuple[Event, ...]]:
+    bids = list(state.bids)
+    bids[action.seat] = action.bid
+    sealed = state.rules.bidding is BiddingMode.SIMULTANEOUS
+    events: list[Event] = [BidMade(action.seat, action.bid, sealed)]
+    done = all(b is not None for b in bids)
+    if done and sealed:
+        events.append(BidsRevealed(tuple(b for b in bids if b is not None)))
+    new = _replace(state, bids=tuple(bids), phase=Phase.PLAY if done else Phase.BID)
+    return new, tuple(events)
+
+
+def _apply_play(state: GameState, action: Play) -> tuple[GameState, tuple[Event, ...]]:
+    seat, card = action.seat, action.card
+    n = state.player_count
+    hands = list(state.hands)
+    hands[seat] = tuple(c for c in hands[seat] if c is not card)
+    trick = (*state.trick, card)
+    events: list[Event] = [CardPlayed(seat, card)]
+    if len(trick) < n:
+        return _replace(state, hands=tuple(hands), trick=trick), (events[0],)
+
+    winner = (state.leader + trick_winner_index(trick, state.trump)) % n
+    done = Trick(state.leader, trick, winner)
+    events.append(TrickWon(len(state.tricks), state.leader, trick, winner))
+    won = list(state.tricks_won)
+    won[winner] += 1
+    tricks = (*state.tricks, done)
+    if len(tricks) < state.hand_size:
+        new = _replace(
+            state, hands=tuple(hands), trick=(), leader=winner, tricks=tricks, tricks_won=tuple(won)
+        )
+        return new, tuple(events)
+    return _score_hand(state, tricks, tuple(won), events)
+
+
+def _score_hand(
+    state: GameState, tricks: tuple[Trick, ...], won: tuple[int, ...], events: list[Event]
+) -> tuple[GameState, tuple[Event, ...]]:
+    rules, size = state.rules, state.hand_size
+    bids = tuple(b if b is not None else 0 for b in state.bids)
+    points = tuple(
+        score_hand(rules, bid=b, won=w, hand_size=size) for b, w in zip(bids, won, strict=True)
+    )
+    totals = tuple(t + p for t, p in zip(state.totals, points, strict=True))
+    result = HandResult(
+        hand_index=state.hand_index,
+        dealer=state.dealer,
+        hand_size=size,
+        trump_card=state.trump_card,
+        dealt=state.dealt,
+        bids=bids,
+        tricks=tricks,
+        tricks_won=won,
+        points=points,
+    )
+    events.append(HandScored(state.hand_index, bids, won, points, totals))
+    next_index = state.hand_index + 1
+    over = next_index >= rules.hand_count
+    n = rules.player_count
+    new = GameState(
+        rules=rules,
+        first_dealer=state.first_dealer,
+        hand_index=next_index,
+        phase=Phase.OVER if over else Phase.DEAL,
+        dealt=(),
+        hands=(),
+        trump_card=None,
+        bids=(None,) * n,
+        tricks=(),
+        leader=(rules.dealer(state.first_dealer, next_index) + 1) % n,
+        trick=(),
+        tricks_won=(0,) * n,
+        results=(*state.results, result),
+        totals=totals,
+        version=state.version + 1,
+    )
+    if over:
+        events.append(GameEnded(totals, new.winners))
+    return new, tuple(events)
+
+
+def _replace(state: GameState, **changes: object) -> GameState:
+    """A copy of ``state`` with ``changes`` and the version advanced (faster than
+    :func:`dataclasses.replace` on this hot path)."""
+    fields = {
+        "rules": state.rules,
+        "first_dealer": state.first_dealer,
+        "hand_index": state.hand_index,
+        "phase": state.phase,
+        "dealt": state.dealt,
+        "hands": state.hands,
+        "trump_card": state.trump_card,
+        "bids": state.bids,
+        "tricks": state.tricks,
+        "leader": state.leader,
+        "trick": state.trick,
+        "tricks_won": state.tricks_won,
+        "results": state.results,
+        "totals": state.totals,
+        "version": state.version + 1,
+    }
+    fields.update(changes)
+    return GameState(**fields)  # type: ignore[arg-type]

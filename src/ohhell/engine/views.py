@@ -1,0 +1,182 @@
+"""What one seat may know (:func:`view_for`) and what anyone may know (:func:`public_view`).
+
+A view never holds another seat's cards or the stock, and sealed simultaneous bids stay hidden
+until all are in. Bots, clients and the RL environment get views, never the
+:class:`~ohhell.engine.GameState`.
+
+>>> import random
+>>> from ohhell.engine import Rules, apply, new_game, random_deal
+>>> state = new_game(Rules(player_count=4, bidding="simultaneous"))
+>>> state, _ = apply(state, random_deal(state, random.Random(3)))
+>>> state, _ = apply(state, Bid(seat=2, bid=1))
+>>> view_for(state, 1).bids, view_for(state, 2).bids
+((None, None, None, None), (None, None, 1, None))
+>>> view_for(state, 1).has_bid
+(False, False, True, False)
+>>> public_view(state).hand is None
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ohhell.engine.actions import Action, Bid
+from ohhell.engine.cards import Card, Suit
+from ohhell.engine.rules import Rules
+from ohhell.engine.state import GameState, Phase, Trick
+from ohhell.engine.transitions import legal_actions
+
+__all__ = ["PlayerView", "ScoreRow", "public_view", "score_sheet", "view_for"]
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreRow:
+    """One hand on the score sheet. For the hand in progress, ``points`` is ``None`` and
+    ``bids`` holds what has been revealed so far."""
+
+    hand_index: int
+    dealer: int
+    hand_size: int
+    trump_card: Card | None
+    bids: tuple[int | None, ...]
+    tricks_won: tuple[int, ...]
+    points: tuple[int, ...] | None
+    totals: tuple[int, ...]
+
+    @property
+    def number(self) -> int:
+        """The 1-based hand number used at the table."""
+        return self.hand_index + 1
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerView:
+    """Everything ``seat`` may know now; ``seat`` and ``hand`` are ``None`` in a public view."""
+
+    rules: Rules
+    seat: int | None
+    phase: Phase
+    version: int
+    hand_index: int
+    hand_size: int
+    dealer: int
+    hand: tuple[Card, ...] | None
+    trump_card: Card | None
+    bids: tuple[int | None, ...]
+    """Revealed bids by seat (``None``: not bid yet, or sealed)."""
+    has_bid: tuple[bool, ...]
+    tricks: tuple[Trick, ...]
+    """This hand's completed tricks: every card played and by whom (perfect recall)."""
+    leader: int
+    trick: tuple[Card, ...]
+    """The current trick so far, in order from ``leader``."""
+    tricks_won: tuple[int, ...]
+    totals: tuple[int, ...]
+    score_sheet: tuple[ScoreRow, ...]
+    to_act: frozenset[int]
+    legal_actions: tuple[Action, ...]
+    """This seat's legal actions (empty in a public view or when it is not to act)."""
+    winners: tuple[int, ...]
+
+    @property
+    def player_count(self) -> int:
+        return self.rules.player_count
+
+    @property
+    def trump(self) -> Suit | None:
+        return None if self.trump_card is None else self.trump_card.suit
+
+    @property
+    def is_my_turn(self) -> bool:
+        return self.seat is not None and self.seat in self.to_act
+
+    def played_cards(self) -> tuple[tuple[int, Card], ...]:
+        """Every card played in this hand so far, as ``(seat, card)`` in order."""
+        n = self.rules.player_count
+        out = [(t.seat_of(i, n), c) for t in self.tricks for i, c in enumerate(t.cards)]
+        out += [((self.leader + i) % n, c) for i, c in enumerate(self.trick)]
+        return tuple(out)
+
+
+def score_sheet(state: GameState, seat: int | None = None) -> tuple[ScoreRow, ...]:
+    """The score sheet: one row per finished hand, plus the hand in progress once dealt.
+    Sealed bids appear only to ``seat`` itself."""
+    rows: list[ScoreRow] = []
+    totals = (0,) * state.player_count
+    for result in state.results:
+        totals = tuple(t + p for t, p in zip(totals, result.points, strict=True))
+        rows.append(
+            ScoreRow(
+                result.hand_index,
+                result.dealer,
+                result.hand_size,
+                result.trump_card,
+                result.bids,
+                result.tricks_won,
+                result.points,
+                totals,
+            )
+        )
+    if state.phase in (Phase.BID, Phase.PLAY):
+        rows.append(
+            ScoreRow(
+                state.hand_index,
+                state.dealer,
+                state.hand_size,
+                state.trump_card,
+                _visible_bids(state, seat),
+                state.tricks_won,
+                None,
+                state.totals,
+            )
+        )
+    return tuple(rows)
+
+
+def _visible_bids(state: GameState, seat: int | None) -> tuple[int | None, ...]:
+    if state.bids_revealed:
+        return state.bids
+    return tuple(b if s == seat else None for s, b in enumerate(state.bids))
+
+
+def view_for(state: GameState, seat: int) -> PlayerView:
+    """Everything ``seat`` may know: its own hand, never another's, nor the stock."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.player_count:
+        raise ValueError(f"no seat {seat!r}: seats are 0 to {state.player_count - 1}")
+    return _view(state, seat)
+
+
+def public_view(state: GameState) -> PlayerView:
+    """What a spectator or the table display may know: no hand at all."""
+    return _view(state, None)
+
+
+def _view(state: GameState, seat: int | None) -> PlayerView:
+    in_hand = state.phase in (Phase.BID, Phase.PLAY)
+    return PlayerView(
+        rules=state.rules,
+        seat=seat,
+        phase=state.phase,
+        version=state.version,
+        hand_index=state.hand_index,
+        hand_size=state.hand_size,
+        dealer=state.dealer,
+        hand=(state.hands[seat] if in_hand else ()) if seat is not None else None,
+        trump_card=state.trump_card,
+        bids=_visible_bids(state, seat),
+        has_bid=tuple(b is not None for b in state.bids),
+        tricks=state.tricks,
+        leader=state.leader,
+        trick=state.trick,
+        tricks_won=state.tricks_won,
+        totals=state.totals,
+        score_sheet=score_sheet(state, seat),
+        to_act=state.to_act,
+        legal_actions=legal_actions(state, seat) if seat is not None else (),
+        winners=state.winners,
+    )
+
+
+# re-exported for doctest convenience
+_ = Bid

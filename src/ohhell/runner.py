@@ -1,0 +1,138 @@
+"""Play whole games between bots: the harness shared by ``ohhell simulate``, tournaments and
+tests.
+
+The harness owns the game state and the chance: each deal comes from ``deal_rng`` (a seeded
+``random.Random`` for reproducible games; ``secrets.SystemRandom()``, the default, for live play).
+Each seat's bot gets only :func:`~ohhell.engine.view_for` its seat. A bot that raises, returns an
+illegal action or overruns its time budget is reported as a :class:`BotFailure`; the game is never
+left in a broken state.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from ohhell.bots.base import Bot, Budget
+from ohhell.engine import (
+    Action,
+    Event,
+    GameState,
+    IllegalActionError,
+    OhHellError,
+    Rules,
+    apply,
+    new_game,
+    random_deal,
+    view_for,
+)
+
+__all__ = ["BotFailure", "GameResult", "play_game"]
+
+
+class BotFailure(OhHellError):
+    """A bot raised, returned an illegal action, or overran its time budget."""
+
+    code = "bot/failure"
+
+    def __init__(self, message: str, *, seat: int, bot: str, state: GameState) -> None:
+        super().__init__(f"bot {bot!r} in seat {seat}: {message} ({state.describe_position()})")
+        self.seat = seat
+        self.bot = bot
+        self.state = state
+        """The last good state: the game can be resumed or recorded from here."""
+
+
+@dataclass(slots=True)
+class GameResult:
+    """A finished game: its final state and, per seat, the seconds each decision took."""
+
+    state: GameState
+    decision_seconds: list[list[float]] = field(default_factory=list)
+
+
+def play_game(
+    rules: Rules,
+    bots: Sequence[Bot],
+    *,
+    deal_rng: random.Random | None = None,
+    bot_rngs: Sequence[random.Random] | None = None,
+    budget: Budget = Budget(),  # noqa: B008 - immutable
+    first_dealer: int | None = None,
+    deals: Callable[[GameState], Action] | None = None,
+    on_events: Callable[[GameState, tuple[Event, ...]], None] | None = None,
+    overrun_factor: float = 5.0,
+) -> GameResult:
+    """Play one complete game and return its final state.
+
+    ``deals`` overrides where deals come from (duplicate tournaments replay stored deals).
+    A bot overruns when a decision takes more than ``overrun_factor`` times ``budget.seconds``.
+    """
+    n = rules.player_count
+    if len(bots) != n:
+        raise ValueError(f"{len(bots)} bots for {n} seats")
+    deal_rng = deal_rng if deal_rng is not None else secrets.SystemRandom()
+    rngs = (
+        list(bot_rngs)
+        if bot_rngs is not None
+        else [random.Random(deal_rng.random()) for _ in range(n)]
+    )
+    dealer = first_dealer if first_dealer is not None else deal_rng.randrange(n)
+    state = new_game(rules, first_dealer=dealer)
+    timings: list[list[float]] = [[] for _ in range(n)]
+    while not state.is_over:
+        if state.is_chance:
+            action = deals(state) if deals is not None else random_deal(state, deal_rng)
+            state, events = apply(state, action)
+        else:
+            seat = min(state.to_act)
+            bot = bots[seat]
+            action = _decide(bot, seat, state, rngs[seat], budget, timings, overrun_factor)
+            try:
+                state, events = apply(state, action)
+            except IllegalActionError as exc:
+                raise BotFailure(
+                    f"returned an illegal action: {exc}", seat=seat, bot=bot.name, state=state
+                ) from exc
+        if on_events is not None:
+            on_events(state, events)
+    return GameResult(state, timings)
+
+
+def _decide(
+    bot: Bot,
+    seat: int,
+    state: GameState,
+    rng: random.Random,
+    budget: Budget,
+    timings: list[list[float]],
+    overrun_factor: float,
+) -> Action:
+    view = view_for(state, seat)
+    start = time.perf_counter()
+    try:
+        action = bot.choose(view, rng, budget)
+    except Exception as exc:  # a bot's bug must not crash the game
+        raise BotFailure(
+            f"raised {type(exc).__name__}: {exc}", seat=seat, bot=bot.name, state=state
+        ) from exc
+    elapsed = time.perf_counter() - start
+    timings[seat].append(elapsed)
+    if budget.seconds is not None and elapsed > overrun_factor * budget.seconds:
+        raise BotFailure(
+            f"overran its budget: {elapsed:.3f} s for a {budget.seconds} s budget",
+            seat=seat,
+            bot=bot.name,
+            state=state,
+        )
+    if getattr(action, "seat", None) != seat:
+        raise BotFailure(
+            f"returned {action!r}, not an action of its own seat",
+            seat=seat,
+            bot=bot.name,
+            state=state,
+        )
+    return action
