@@ -164,9 +164,7 @@ def openspiel_row(ospiel_state: Any, label: str) -> tuple[int, ...]:
     raise AssertionError(f"no {label!r} line in OpenSpiel's state:\n{ospiel_state}")
 
 
-def deal_both(
-    player_count: int, hand_size: int, rng: random.Random
-) -> tuple[GameState, Any]:
+def deal_both(player_count: int, hand_size: int, rng: random.Random) -> tuple[GameState, Any]:
     """Run OpenSpiel's chance nodes with ``rng`` and give our engine the same hand: the
     states of both, ready for the first bid."""
     ospiel_state = openspiel_game(player_count, hand_size).new_initial_state()
