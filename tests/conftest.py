@@ -15,4 +15,6 @@ def require(module: str) -> None:
     except ImportError as exc:
         if os.environ.get("CI") == "true":
             raise
-        pytest.skip(f"{module} is not installed ({exc}); install the dev extra: pip install -e '.[dev]'")
+        pytest.skip(
+            f"{module} is not installed ({exc}); install the extra: pip install -e '.[dev]'"
+        )

@@ -1,0 +1,204 @@
+"""Random complete hands per second: our engine against OpenSpiel's ``oh_hell``.
+
+Usage::
+
+    .venv/bin/python benchmarks/engine_vs_openspiel.py [--seconds S] [--quick] [--json PATH]
+
+Three runners each play uniformly random complete hands (4 players, 12 cards: the largest
+hand OpenSpiel allows for 4 players) for the same wall-time budget, in the same run:
+
+``ohhell``
+    Our engine through its public, validating API: a one-hand game
+    (:func:`one_hand_rules`, matching OpenSpiel's rules), ``random_deal`` from a seeded
+    ``random.Random``, then ``legal_actions`` + ``rng.choice`` + ``apply`` until the hand is
+    over.
+``openspiel-python``
+    OpenSpiel's C++ game driven from Python: ``state.legal_actions()``, chance outcomes sampled
+    with ``random.Random``, ``state.apply_action`` until terminal.
+``openspiel-cpp``
+    The whole loop in C++: ``pyspiel.evaluate_bots`` with a uniform random bot per seat. It
+    samples the chance nodes itself (the trick count, the dealer, the deal and the trump card)
+    from a Mersenne twister seeded with its ``seed`` argument; a fresh state per hand.
+
+The issue's target is ours >= 0.2x OpenSpiel's Python loop; the script prints PASS or FAIL
+against it and always exits 0 (it measures, it does not gate).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.metadata
+import itertools
+import json
+import platform
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Final
+
+from ohhell.engine import Rules, Schedule, apply, legal_actions, new_game, random_deal
+
+try:
+    import pyspiel
+except ImportError:  # pragma: no cover - exercised only without the dev dependencies
+    sys.exit("open-spiel is not installed: pip install -e '.[dev]' (or '.[openspiel]')")
+
+PLAYERS: Final = 4
+HAND_SIZE: Final = 12
+TARGET_RATIO: Final = 0.2
+"""The issue's target: our hands per second >= 0.2x OpenSpiel's Python loop."""
+DEFAULT_SECONDS: Final = 5.0
+QUICK_SECONDS: Final = 0.5
+
+
+def one_hand_rules() -> Rules:
+    """Our rules matching OpenSpiel's ``oh_hell`` (a single hand, a trump always turned, the
+    hook, missed bids scoring tricks)."""
+    return Rules(
+        player_count=PLAYERS,
+        schedule=Schedule.CUSTOM,
+        custom_hand_sizes=(HAND_SIZE,),
+        trump_in_last_hand=True,
+        hook=True,
+        missed_bid_scores_tricks=True,
+    )
+
+
+def openspiel_game() -> Any:
+    """OpenSpiel's ``oh_hell`` with the same hand size and scoring as :func:`one_hand_rules`."""
+    return pyspiel.load_game(
+        "oh_hell",
+        {
+            "players": PLAYERS,
+            "num_tricks_fixed": HAND_SIZE,
+            "points_per_trick": 1,
+            "off_bid_penalty": False,
+        },
+    )
+
+
+def play_ohhell(rules: Rules, rng: random.Random) -> None:
+    """One random hand through our engine's public API."""
+    state = new_game(rules, first_dealer=rng.randrange(rules.player_count))
+    state, _ = apply(state, random_deal(state, rng))
+    while not state.is_over:
+        state, _ = apply(state, rng.choice(legal_actions(state)))
+
+
+def play_openspiel_python(game: Any, rng: random.Random) -> None:
+    """One random hand through OpenSpiel's Python API, chance sampled in Python."""
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, weights = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(actions, weights)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
+def timed(play: Callable[[], object], seconds: float) -> tuple[int, float]:
+    """Call ``play`` until ``seconds`` have passed: the number of calls and the time taken."""
+    hands = 0
+    start = time.perf_counter()
+    elapsed = 0.0
+    while elapsed < seconds:
+        play()
+        hands += 1
+        elapsed = time.perf_counter() - start
+    return hands, elapsed
+
+
+def run(seconds: float, seed: int) -> dict[str, Any]:
+    """Time the three runners for ``seconds`` each: the figures, ready for JSON."""
+    rules = one_hand_rules()
+    game = openspiel_game()
+    ours_rng = random.Random(seed)
+    spiel_rng = random.Random(seed)
+    bots = [pyspiel.make_uniform_random_bot(seat, seed + seat) for seat in range(PLAYERS)]
+    cpp_seeds = itertools.count(seed)
+
+    def play_cpp() -> None:
+        pyspiel.evaluate_bots(game.new_initial_state(), bots, next(cpp_seeds))
+
+    runners: dict[str, Callable[[], object]] = {
+        "ohhell": lambda: play_ohhell(rules, ours_rng),
+        "openspiel-python": lambda: play_openspiel_python(game, spiel_rng),
+        "openspiel-cpp": play_cpp,
+    }
+    results: dict[str, dict[str, float]] = {}
+    for name, play in runners.items():
+        hands, elapsed = timed(play, seconds)
+        results[name] = {"hands": hands, "seconds": elapsed, "hands_per_second": hands / elapsed}
+    ours = results["ohhell"]["hands_per_second"]
+    vs_python = ours / results["openspiel-python"]["hands_per_second"]
+    return {
+        "players": PLAYERS,
+        "hand_size": HAND_SIZE,
+        "seconds_per_runner": seconds,
+        "seed": seed,
+        "python": platform.python_version(),
+        "open_spiel": importlib.metadata.version("open-spiel"),
+        "runners": results,
+        "ratio_vs_openspiel_python": vs_python,
+        "ratio_vs_openspiel_cpp": ours / results["openspiel-cpp"]["hands_per_second"],
+        "target_ratio_vs_openspiel_python": TARGET_RATIO,
+        "passed": vs_python >= TARGET_RATIO,
+    }
+
+
+def report(figures: dict[str, Any]) -> str:
+    """The figures as a table and the two ratio lines."""
+    lines = [
+        f"Random complete hands, {figures['players']} players x {figures['hand_size']} cards,"
+        f" {figures['seconds_per_runner']:g} s per runner (Python {figures['python']},"
+        f" open-spiel {figures['open_spiel']})",
+        "",
+        f"{'runner':<18} {'hands':>8} {'seconds':>8} {'hands/s':>10}",
+    ]
+    for name, row in figures["runners"].items():
+        lines.append(
+            f"{name:<18} {row['hands']:>8} {row['seconds']:>8.2f} {row['hands_per_second']:>10.1f}"
+        )
+    verdict = "PASS" if figures["passed"] else "FAIL"
+    lines += [
+        "",
+        f"ratio ours/OpenSpiel-Python: {figures['ratio_vs_openspiel_python']:.3f}x"
+        f" (target >= {TARGET_RATIO}x: {verdict})",
+        f"ratio ours/OpenSpiel-C++:    {figures['ratio_vs_openspiel_cpp']:.3f}x",
+    ]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Parse the command line, run the benchmark, print the table, write JSON if asked."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    budget = parser.add_mutually_exclusive_group()
+    budget.add_argument(
+        "--seconds",
+        type=float,
+        default=DEFAULT_SECONDS,
+        help=f"wall-time budget per runner (default {DEFAULT_SECONDS:g})",
+    )
+    budget.add_argument(
+        "--quick",
+        action="store_true",
+        help=f"{QUICK_SECONDS:g} s per runner, for smoke tests",
+    )
+    parser.add_argument("--seed", type=int, default=2026, help="random seed (default 2026)")
+    parser.add_argument("--json", type=Path, metavar="PATH", help="also write the figures here")
+    args = parser.parse_args(argv)
+    seconds = QUICK_SECONDS if args.quick else args.seconds
+    if seconds <= 0:
+        parser.error("--seconds must be positive")
+
+    figures = run(seconds, args.seed)
+    print(report(figures))
+    if args.json is not None:
+        args.json.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

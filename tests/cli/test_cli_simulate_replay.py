@@ -1,0 +1,124 @@
+"""End-to-end tests of the real ``ohhell`` command: simulate, replay, rules."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+
+def ohhell(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    script = Path(sys.executable).parent / "ohhell"
+    command = [str(script)] if script.exists() else [sys.executable, "-m", "ohhell.cli.main"]
+    return subprocess.run(
+        [*command, *args], capture_output=True, text=True, input=stdin, timeout=120, check=False
+    )
+
+
+def test_simulate_writes_records_that_replay(tmp_path: Path) -> None:
+    out = tmp_path / "recs"
+    result = ohhell("simulate", "--players", "5", "--seed", "42", "--games", "2", "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    assert "game 1 of 2: 5 players, ascending (10 hands); seed 42" in result.stdout
+    assert "total" in result.stdout and "winner" in result.stdout
+    files = sorted(out.glob("*.json"))
+    assert [f.name for f in files] == ["game-42.json", "game-43.json"]
+    replayed = ohhell("replay", str(files[0]))
+    assert replayed.returncode == 0, replayed.stderr
+    assert "valid record; 5 players, ascending (10 hands); finished" in replayed.stdout
+    # same seed, same game
+    again = ohhell("simulate", "--players", "5", "--seed", "42", "--out", str(tmp_path / "again"))
+    assert again.returncode == 0, again.stderr
+    assert (tmp_path / "again" / "game-42.json").read_text() == files[0].read_text()
+
+
+def test_simulate_rule_options_and_json(tmp_path: Path) -> None:
+    result = ohhell(
+        "simulate", "--preset", "hook", "--players", "3", "--schedule", "up-and-down",
+        "--repeat-turning-hand", "--must-trump", "--zero-bid-bonus", "--seed", "1",
+        "--json", "--out", str(tmp_path),
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    sheet = json.loads(result.stdout.splitlines()[0])
+    assert len(sheet["hands"]) == 30 and sheet["finished"] is True
+    record = json.loads((tmp_path / "game-1.json").read_text())
+    assert record["rules"]["hook"] is True and record["rules"]["must_trump"] is True
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--players", "2"), "player_count must be an integer from 3 to 7, got 2"),
+        (
+            ("--hook", "--bidding", "simultaneous"),
+            "hook cannot be combined with bidding=simultaneous",
+        ),
+        (("--repeat-turning-hand",), "repeat_turning_hand applies only to"),
+        (("--hand-sizes", "1,x"), "--hand-sizes must be comma-separated integers"),
+    ],
+)
+def test_simulate_rejects_bad_rules(args: tuple[str, ...], message: str, tmp_path: Path) -> None:
+    result = ohhell("simulate", *args, "--out", str(tmp_path))
+    assert result.returncode == 1
+    assert message in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_replay_json_output(tmp_path: Path) -> None:
+    golden = Path(__file__).parents[1] / "golden" / "records" / "standard-4p.json"
+    result = ohhell("replay", "--json", str(golden))
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    record = json.loads(golden.read_text())
+    assert data["totals"] == record["result"]["totals"]
+    assert data["winners"] == record["result"]["winners"]
+    assert len(data["hands"]) == 13 and data["rules"]["player_count"] == 4
+
+
+def test_replay_from_stdin() -> None:
+    golden = Path(__file__).parents[1] / "golden" / "records" / "hook-4p.json"
+    result = ohhell("replay", "-", stdin=golden.read_text())
+    assert result.returncode == 0, result.stderr
+
+
+def test_replay_rejects_illegal_truncated_and_corrupt(tmp_path: Path) -> None:
+    golden = Path(__file__).parents[1] / "golden" / "records" / "standard-4p.json"
+    text = golden.read_text()
+    truncated = tmp_path / "truncated.json"
+    truncated.write_text(text[: len(text) // 3])
+    result = ohhell("replay", str(truncated))
+    assert result.returncode == 1
+    assert "not valid JSON" in result.stderr and "truncated" in result.stderr
+
+    record = json.loads(text)
+    hand = record["hands"][4]
+    hand["bids"][hand["dealer"]] = 99
+    illegal = tmp_path / "illegal.json"
+    illegal.write_text(json.dumps(record))
+    result = ohhell("replay", str(illegal))
+    assert result.returncode == 1
+    assert f"hand 5, seat {hand['dealer']}: seat {hand['dealer']} bid 99" in result.stderr
+    assert "Traceback" not in result.stderr
+
+    missing = ohhell("replay", str(tmp_path / "nope.json"))
+    assert missing.returncode == 1 and "No such file" in missing.stderr
+
+
+def test_rules_command_lists_presets_and_shows_schedule() -> None:
+    listed = ohhell("rules", "--list")
+    assert listed.returncode == 0 and listed.stdout.startswith("standard")
+    shown = ohhell("rules", "--players", "4")
+    assert "hand sizes: 1 2 3 4 5 6 7 8 9 10 11 12 13" in shown.stdout
+    assert "TTTTTTTTTTTT-" in shown.stdout
+
+
+def test_demo_script_exists_and_is_what_readme_says() -> None:
+    root = Path(__file__).parents[2]
+    readme = (root / "README.md").read_text()
+    assert "bash scripts/demo.sh" in readme and "bash scripts/test.sh" in readme
+    assert "bash scripts/test.sh" in (root / ".ci" / "run").read_text()
+    assert shutil.which("bash")

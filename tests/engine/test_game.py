@@ -1,0 +1,333 @@
+"""Game flow, the rule documents' worked examples, and illegal actions."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ohhell.engine import Bid as B
+from ohhell.engine import (
+    BidMade,
+    BidOutOfRangeError,
+    BidsRevealed,
+    Card,
+    CardNotHeldError,
+    CardPlayed,
+    Deal,
+    GameEnded,
+    GameOverError,
+    GameState,
+    HandDealt,
+    HandScored,
+    HookError,
+    IllegalActionError,
+    InvalidDealError,
+    MustFollowSuitError,
+    MustTrumpError,
+    NotYourTurnError,
+    Phase,
+    Play,
+    Rules,
+    TrickWon,
+    WrongPhaseError,
+    apply,
+    is_legal,
+    legal_actions,
+    new_game,
+    parse_cards,
+    random_deal,
+    score_sheet,
+)
+
+
+def deal(*hands: str, trump: str | None) -> Deal:
+    return Deal(
+        tuple(parse_cards(h) for h in hands), None if trump is None else Card.from_str(trump)
+    )
+
+
+def run(state: GameState, *actions: object) -> GameState:
+    for action in actions:
+        state, _ = apply(state, action)  # type: ignore[arg-type]
+    return state
+
+
+def plays(state: GameState, *cards: str) -> GameState:
+    """Play the cards in order, each by the seat to act."""
+    for text in cards:
+        (seat,) = state.to_act
+        state, _ = apply(state, Play(seat, Card.from_str(text)))
+    return state
+
+
+def play_out_leading(state: GameState) -> GameState:
+    """Everyone plays their first legal card until the hand ends."""
+    index = state.hand_index
+    while state.hand_index == index and not state.is_over:
+        state, _ = apply(state, legal_actions(state)[0])
+    return state
+
+
+ONE_HAND_4 = Rules(
+    player_count=3, schedule="custom", custom_hand_sizes=(4,), trump_in_last_hand=True
+)
+EVELYN_DEAL = deal("As Ks Qs Js", "2h 3h 4h 5h", "2d 3d 4d 5d", trump="2s")
+
+
+def test_evelyn_and_frank() -> None:
+    """Evelyn bid 4 and won 4: 14 points. Frank bid 0 and won 0: 10 points."""
+    state = run(new_game(ONE_HAND_4, first_dealer=2), EVELYN_DEAL, B(0, 4), B(1, 0), B(2, 1))
+    state = play_out_leading(state)
+    assert state.is_over
+    assert state.results[0].tricks_won == (4, 0, 0)
+    assert state.results[0].points == (14, 10, 0)
+    assert state.winners == (0,)
+
+
+def test_george_missed_bid_scores_tricks() -> None:
+    """George bid 3 and won 4: 4 points under variant 6 (0 in the standard game)."""
+    rules = Rules.from_dict({**ONE_HAND_4.to_dict(), "missed_bid_scores_tricks": True})
+    for rule_set, expected in ((rules, 4), (ONE_HAND_4, 0)):
+        state = run(new_game(rule_set, first_dealer=2), EVELYN_DEAL, B(0, 3), B(1, 0), B(2, 1))
+        state = play_out_leading(state)
+        assert state.results[0].points[0] == expected
+
+
+def test_helen_zero_bid_bonus_in_seventh_hand() -> None:
+    """Helen bid zero and won zero in the seventh hand, seven tricks: 12 points (5 + 7)."""
+    rules = Rules(player_count=3, zero_bid_bonus=True)
+    rng = random.Random(7)
+    state = new_game(rules, first_dealer=0)
+    while state.hand_index < 6:
+        action = random_deal(state, rng) if state.is_chance else legal_actions(state)[0]
+        state, _ = apply(state, action)
+    before = state.totals
+    assert state.hand_size == 7 and state.dealer == 0
+    helen = 2
+    state = run(
+        state,
+        deal("2d 3d 4d 5d 6d 7d 8d", "As Ks Qs Js Ts 9s 8s", "2h 3h 4h 5h 6h 7h 8h", trump="2s"),
+        B(1, 7),
+        B(helen, 0),
+        B(0, 0),
+    )
+    state = play_out_leading(state)
+    points = state.results[6].points
+    assert points[helen] == 12
+    assert points == (12, 17, 12)
+    assert state.totals == tuple(b + p for b, p in zip(before, points, strict=True))
+
+
+def test_full_flow_dealer_bidding_and_leads() -> None:
+    rules = Rules(player_count=4)
+    state = new_game(rules, first_dealer=3)
+    assert state.phase is Phase.DEAL and state.is_chance and not state.to_act
+    state, events = apply(state, random_deal(state, random.Random(1)))
+    assert isinstance(events[0], HandDealt) and events[0].dealer == 3
+    assert state.bid_order == (0, 1, 2, 3)
+    for seat in (0, 1, 2, 3):
+        assert state.to_act == {seat}
+        state, events = apply(state, B(seat, 0))
+        assert events[0] == BidMade(seat, 0)
+    assert state.phase is Phase.PLAY and state.to_act == {0}  # left of the dealer leads
+    (card,) = state.hands[0]
+    state, events = apply(state, Play(0, card))
+    assert events == (CardPlayed(0, card),)
+    for seat in (1, 2, 3):
+        state, events = apply(state, Play(seat, state.hands[seat][0]))
+    assert [type(e) for e in events] == [CardPlayed, TrickWon, HandScored]
+    assert state.hand_index == 1 and state.phase is Phase.DEAL and state.dealer == 0
+    state, _ = apply(state, random_deal(state, random.Random(2)))
+    assert state.to_act == {1}
+
+
+def test_trick_winner_leads_next() -> None:
+    rules = Rules(
+        player_count=3, schedule="custom", custom_hand_sizes=(2,), trump_in_last_hand=True
+    )
+    state = run(
+        new_game(rules, first_dealer=0),
+        deal("Ah 2c", "Kh 3c", "2s 4c", trump="5s"),  # spades trump
+        B(1, 1),
+        B(2, 1),
+        B(0, 0),
+    )
+    state, events = apply(state, Play(1, Card.from_str("Kh")))
+    state, _ = apply(state, Play(2, Card.from_str("2s")))  # void in hearts: trumps
+    state, events = apply(state, Play(0, Card.from_str("Ah")))
+    assert events[-1] == TrickWon(0, 1, parse_cards("Kh 2s Ah"), 2)
+    assert state.to_act == {2}  # the winner leads
+
+
+def test_no_trump_in_last_hand_highest_of_led_suit_wins() -> None:
+    rules = Rules(player_count=3, schedule="custom", custom_hand_sizes=(1,))
+    state = new_game(rules, first_dealer=0)
+    with pytest.raises(InvalidDealError, match="no trump is turned"):
+        apply(state, deal("2h", "3h", "As", trump="4c"))
+    state = run(state, deal("2h", "3h", "As", trump=None), B(1, 0), B(2, 1), B(0, 0))
+    state = plays(state, "3h", "As", "2h")
+    assert state.results[0].tricks_won == (0, 1, 0)
+
+
+def test_simultaneous_bidding_is_sealed_then_revealed() -> None:
+    rules = Rules(player_count=3, bidding="simultaneous")
+    state = run(new_game(rules, first_dealer=0), random_deal(new_game(rules), random.Random(4)))
+    assert state.to_act == {0, 1, 2}
+    state, events = apply(state, B(2, 1))
+    assert events == (BidMade(2, 1, sealed=True),)
+    assert state.to_act == {0, 1}
+    with pytest.raises(NotYourTurnError, match="seat 2 has already bid"):
+        apply(state, B(2, 0))
+    assert score_sheet(state, seat=0)[-1].bids == (None, None, None)
+    assert score_sheet(state, seat=2)[-1].bids == (None, None, 1)
+    state, _ = apply(state, B(0, 0))
+    state, events = apply(state, B(1, 1))
+    assert events[-1] == BidsRevealed((0, 1, 1))
+    assert state.phase is Phase.PLAY and score_sheet(state)[-1].bids == (0, 1, 1)
+
+
+def test_game_ends_with_shared_win() -> None:
+    rules = Rules(player_count=3, schedule="custom", custom_hand_sizes=(1,))
+    state = run(new_game(rules), deal("2h", "3h", "4h", trump=None), B(1, 0), B(2, 1), B(0, 0))
+    state, events = apply(state, Play(1, Card.from_str("3h")))
+    state, events = apply(state, Play(2, Card.from_str("4h")))
+    state, events = apply(state, Play(0, Card.from_str("2h")))
+    assert events[-1] == GameEnded((10, 10, 11), (2,))
+    state = run(new_game(rules), deal("2h", "3h", "4h", trump=None), B(1, 0), B(2, 0), B(0, 0))
+    state = plays(state, "3h", "4h", "2h")
+    assert state.totals == (10, 10, 0) and state.winners == (0, 1)
+    with pytest.raises(GameOverError, match="the game is over"):
+        apply(state, B(0, 0))
+
+
+# ----------------------------------------------------------------------------- illegal actions
+
+
+@pytest.fixture
+def bidding() -> GameState:
+    """Hook game, 3 players, 3 cards each; seat 0 deals, so seat 1 bids first."""
+    rules = Rules(
+        player_count=3,
+        schedule="custom",
+        custom_hand_sizes=(3,),
+        trump_in_last_hand=True,
+        hook=True,
+    )
+    return run(new_game(rules), deal("Ah Kh 2s", "Qh 3c 4c", "5d 6d 7d", trump="9s"))
+
+
+@pytest.mark.parametrize(
+    ("actions", "action", "error", "message"),
+    [
+        ((), B(2, 0), NotYourTurnError, "seat 2 cannot bid now: it is seat 1's turn to bid"),
+        ((), B(1, 4), BidOutOfRangeError, "seat 1 bid 4: a bid must be a whole number from 0 to 3"),
+        ((), B(1, -1), BidOutOfRangeError, "seat 1 bid -1"),
+        ((), B(7, 0), IllegalActionError, "no seat 7: seats are 0 to 2"),
+        ((), Play(1, Card.from_str("Qh")), WrongPhaseError, "seat 1 cannot play a card now"),
+        (
+            (B(1, 1), B(2, 0)),
+            B(0, 2),
+            HookError,
+            "seat 0 (dealer, last to bid) may not bid 2: with the hook",
+        ),
+        ((), "bid 3", IllegalActionError, "not an action: 'bid 3'"),
+        ((), deal("Ah", "Kh", "Qh", trump="2c"), WrongPhaseError, "no deal is due"),
+    ],
+)
+def test_illegal_bids(
+    bidding: GameState,
+    actions: tuple[object, ...],
+    action: object,
+    error: type[Exception],
+    message: str,
+) -> None:
+    state = run(bidding, *actions)
+    before = state
+    with pytest.raises(error, match=message.replace("(", r"\(").replace(")", r"\)")) as info:
+        apply(state, action)  # type: ignore[arg-type]
+    assert state == before
+    assert not is_legal(state, action)  # type: ignore[arg-type]
+    assert info.value.code.startswith("illegal_action")  # type: ignore[attr-defined]
+
+
+def test_hook_leaves_other_bids(bidding: GameState) -> None:
+    state = run(bidding, B(1, 1), B(2, 0))
+    assert [a.bid for a in legal_actions(state)] == [0, 1, 3]  # type: ignore[union-attr]
+
+
+@pytest.fixture
+def playing(bidding: GameState) -> GameState:
+    return run(bidding, B(1, 1), B(2, 0), B(0, 1))
+
+
+def test_must_follow_suit(playing: GameState) -> None:
+    state = plays(playing, "Qh", "5d")  # seat 2 is void in hearts: any card
+    with pytest.raises(MustFollowSuitError) as info:
+        apply(state, Play(0, Card.from_str("2s")))
+    assert str(info.value) == (
+        "seat 0 must follow hearts (holds Kh Ah), tried 2s (hand 1 of 1 (3 cards), trick 1)"
+    )
+    assert info.value.seat == 0 and info.value.code == "illegal_action/must_follow_suit"
+
+
+def test_card_not_held_and_out_of_turn(playing: GameState) -> None:
+    with pytest.raises(CardNotHeldError, match="seat 1 does not hold As"):
+        apply(playing, Play(1, Card.from_str("As")))
+    with pytest.raises(NotYourTurnError, match="it is seat 1's turn to play"):
+        apply(playing, Play(0, Card.from_str("Ah")))
+
+
+def test_must_trump_la_podrida() -> None:
+    rules = Rules(
+        player_count=3,
+        schedule="custom",
+        custom_hand_sizes=(2,),
+        trump_in_last_hand=True,
+        must_trump=True,
+    )
+    state = run(
+        new_game(rules), deal("2s 3d", "Ah 4c", "Kh 5c", trump="9s"), B(1, 1), B(2, 0), B(0, 1)
+    )
+    state = plays(state, "Ah", "Kh")
+    assert [a.card for a in legal_actions(state)] == [Card.from_str("2s")]  # type: ignore[union-attr]
+    with pytest.raises(MustTrumpError, match="seat 0 cannot follow hearts and must trump"):
+        apply(state, Play(0, Card.from_str("3d")))
+    # without La Podrida the discard is fine
+    relaxed = Rules.from_dict({**rules.to_dict(), "must_trump": False})
+    state = run(
+        new_game(relaxed), deal("2s 3d", "Ah 4c", "Kh 5c", trump="9s"), B(1, 1), B(2, 0), B(0, 1)
+    )
+    state = plays(state, "Ah", "Kh", "3d")
+    assert state.tricks[-1].winner == 1
+
+
+@pytest.mark.parametrize(
+    ("the_deal", "message"),
+    [
+        (deal("Ah Kh", "Qh 3c 4c", "5d 6d 7d", trump="9s"), "seat 0 got 2 cards"),
+        (deal("Ah Kh 2s", "Ah 3c 4c", "5d 6d 7d", trump="9s"), "Ah is dealt twice"),
+        (deal("Ah Kh 2s", "Qh 3c 4c", "5d 6d 7d", trump=None), "turns a trump card; none given"),
+        (deal("Ah Kh 2s", "Qh 3c 4c", "5d 6d 7d", trump="2s"), "trump card 2s is also dealt"),
+        (deal("Ah Kh 2s", "Qh 3c 4c", trump="9s"), "got 2 hands"),
+    ],
+)
+def test_invalid_deals(the_deal: Deal, message: str) -> None:
+    rules = Rules(
+        player_count=3, schedule="custom", custom_hand_sizes=(3,), trump_in_last_hand=True
+    )
+    with pytest.raises(InvalidDealError, match=message):
+        apply(new_game(rules), the_deal)
+
+
+def test_new_game_validates_first_dealer() -> None:
+    with pytest.raises(ValueError, match="first_dealer must be a seat from 0 to 3"):
+        new_game(Rules(player_count=4), first_dealer=4)
+
+
+def test_version_counts_actions() -> None:
+    state = new_game(Rules(player_count=3))
+    state = run(state, random_deal(state, random.Random(0)))
+    assert state.version == 1
+    state, _ = apply(state, legal_actions(state)[0])
+    assert state.version == 2

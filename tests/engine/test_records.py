@@ -1,0 +1,150 @@
+"""Records: writing, reading, and the errors of illegal, truncated or corrupt records."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from typing import Any
+
+import pytest
+
+from ohhell.engine import RecordError, Rules, apply, legal_actions, new_game, random_deal, records
+
+
+def finished_record(rules: Rules | None = None, seed: int = 3) -> dict[str, Any]:
+    rules = rules or Rules(player_count=3, schedule="custom", custom_hand_sizes=(2, 3))
+    rng = random.Random(seed)
+    state = new_game(rules, first_dealer=1)
+    while not state.is_over:
+        state, _ = apply(
+            state, random_deal(state, rng) if state.is_chance else rng.choice(legal_actions(state))
+        )
+    return records.to_record(state, seats=["Ann", "Bo", "Cy"][: rules.player_count])
+
+
+def test_unfinished_records_round_trip_at_every_step() -> None:
+    rules = Rules(
+        player_count=3, schedule="custom", custom_hand_sizes=(2, 1), bidding="simultaneous"
+    )
+    rng = random.Random(9)
+    state = new_game(rules)
+    while not state.is_over:
+        record = records.to_record(state)
+        assert records.to_record(records.replay(records.loads(records.dumps(record)))) == record
+        state, _ = apply(
+            state, random_deal(state, rng) if state.is_chance else rng.choice(legal_actions(state))
+        )
+
+
+def test_record_never_holds_the_stock() -> None:
+    record = finished_record()
+    for hand in record["hands"]:
+        recorded = {c for cards in hand["deal"] for c in cards} | {hand["trump"]} - {None}
+        assert len(recorded) == 3 * hand["cards"] + (hand["trump"] is not None)
+
+
+def corrupt(mutate: Any) -> dict[str, Any]:
+    record = copy.deepcopy(finished_record())
+    mutate(record)
+    return record
+
+
+def swap_first_two_cards_of_trick(record: dict[str, Any]) -> None:
+    trick = record["hands"][1]["tricks"][0]
+    trick["cards"][0], trick["cards"][1] = trick["cards"][1], trick["cards"][0]
+
+
+@pytest.mark.parametrize(
+    ("mutate", "message"),
+    [
+        (lambda r: r.update(format="chess"), "not an Oh Hell record"),
+        (lambda r: r.update(version=99), "unsupported record version 99"),
+        (lambda r: r["rules"].update(player_count=9), "invalid rules: player_count must be"),
+        (lambda r: r["rules"].update(jokers=True), "unknown rules option 'jokers'"),
+        (lambda r: r.update(seats=["a"]), "'seats' must list 3"),
+        (
+            lambda r: r["hands"][0]["deal"][0].__setitem__(0, "Zz"),
+            "hand 1, seat 0: in the deal: invalid card 'Zz'",
+        ),
+        (lambda r: r["hands"][0]["bids"].__setitem__(2, 7), "hand 1, seat 2: seat 2 bid 7"),
+        (lambda r: r["hands"][0]["tricks"][0].update(winner=5), "hand 1, trick 1: 'winner' is 5"),
+        (lambda r: r["hands"][1].update(points=[99, 0, 0]), "hand 2: 'points' is [99, 0, 0]"),
+        (lambda r: r["result"].update(totals=[1, 2, 3]), "result 'totals' is [1, 2, 3]"),
+        (
+            lambda r: r["hands"][1].__setitem__("dealer", 0),
+            "hand 2: 'dealer' is 0 but the rules give 2",
+        ),
+        (lambda r: r["hands"].pop(), "'result' given but the game is unfinished"),
+            (lambda r: r.update(result=None), "the game is finished but 'result' is missing"),
+        (lambda r: r["hands"][0].pop("tricks"), "hand 1: 'tricks' must be a list"),
+        (lambda r: r.update(hands=r["hands"] * 2), "4 hands recorded; these rules play 2"),
+    ],
+)
+def test_corrupt_records_name_the_problem(mutate: Any, message: str) -> None:
+    with pytest.raises(RecordError) as info:
+        records.replay(corrupt(mutate))
+    assert message in str(info.value)
+
+
+def test_illegal_play_names_hand_trick_seat_and_rule() -> None:
+    # Find a trick in which the second seat followed suit while holding another suit, then make
+    # it play off-suit: the replay must name the hand, trick, seat and the follow-suit rule.
+    for seed in range(200):
+        record = finished_record(seed=seed)
+        for h, hand in enumerate(record["hands"]):
+            n = len(record["seats"])
+            for t, trick in enumerate(hand["tricks"]):
+                led, second = trick["cards"][0], trick["cards"][1]
+                seat = (trick["leader"] + 1) % n
+                others = [
+                    c
+                    for c in hand["deal"][seat]
+                    if c[1] != led[1] and c not in _played_before(hand, t)
+                ]
+                if second[1] == led[1] and others:
+                    trick["cards"][1] = others[0]
+                    with pytest.raises(RecordError) as info:
+                        records.replay(record)
+                    error = info.value
+                    assert (error.hand, error.trick, error.seat) == (h + 1, t + 1, seat)
+                    assert error.reason == "illegal_action/must_follow_suit"
+                    assert (
+                        f"hand {h + 1}, trick {t + 1}, seat {seat}: seat {seat} must follow"
+                        in str(error)
+                    )
+                    assert "[rule: must follow suit]" in str(error)
+                    return
+    pytest.fail("no suitable trick found")
+
+
+def _played_before(hand: dict[str, Any], trick_index: int) -> set[str]:
+    return {c for trick in hand["tricks"][:trick_index] for c in trick["cards"]}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "{",
+        '{"format": "ohhell-record", "version": 1, "rules": {"player_count": 3}',
+        "[1, 2]",
+        "\xff\xfe",
+    ],
+)
+def test_malformed_json(text: str) -> None:
+    with pytest.raises(RecordError):
+        records.replay(records.loads(text))
+
+
+def test_truncated_file_is_reported() -> None:
+    text = records.dumps(finished_record())
+    with pytest.raises(RecordError, match="not valid JSON"):
+        records.loads(text[: len(text) // 2])
+
+
+def test_dumps_is_valid_json_and_readable() -> None:
+    record = finished_record()
+    text = records.dumps(record)
+    assert json.loads(text) == record
+    assert '"deal": [\n' in text and '["' in text  # one seat's cards per line
