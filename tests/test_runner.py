@@ -1,0 +1,93 @@
+"""The game harness: reproducible games, secure shuffling by default, bot failures reported."""
+
+from __future__ import annotations
+
+import random
+import secrets
+import time
+
+import pytest
+
+from ohhell.bots import Budget, RandomBot
+from ohhell.engine import Action, Bid, PlayerView, Rules
+from ohhell.runner import BotFailure, play_game
+
+RULES = Rules(player_count=3, schedule="custom", custom_hand_sizes=(1, 2, 3))
+
+
+def test_seeded_games_are_reproducible() -> None:
+    def game(seed: int) -> tuple[int, ...]:
+        return play_game(RULES, [RandomBot()] * 3, deal_rng=random.Random(seed)).state.totals
+
+    assert game(5) == game(5)
+    assert len({game(s) for s in range(12)}) > 1
+
+
+def test_live_play_shuffles_with_a_secure_generator(monkeypatch: pytest.MonkeyPatch) -> None:
+    made: list[object] = []
+
+    class Spy(secrets.SystemRandom):
+        def __init__(self) -> None:
+            made.append(self)
+            super().__init__()
+
+    monkeypatch.setattr(secrets, "SystemRandom", Spy)
+    result = play_game(RULES, [RandomBot()] * 3)
+    assert result.state.is_over and len(made) == 1
+
+
+class Raising:
+    name = "raising"
+
+    def choose(self, view: PlayerView, rng: random.Random, budget: Budget) -> Action:
+        raise RuntimeError("boom")
+
+
+class Illegal:
+    name = "illegal"
+
+    def choose(self, view: PlayerView, rng: random.Random, budget: Budget) -> Action:
+        return Bid(view.seat or 0, 99)
+
+
+class Impostor:
+    name = "impostor"
+
+    def choose(self, view: PlayerView, rng: random.Random, budget: Budget) -> Action:
+        return Bid(((view.seat or 0) + 1) % 3, 0)
+
+
+class Slow:
+    name = "slow"
+
+    def choose(self, view: PlayerView, rng: random.Random, budget: Budget) -> Action:
+        time.sleep(0.05)
+        return view.legal_actions[0]
+
+
+@pytest.mark.parametrize(
+    ("bot", "budget", "message"),
+    [
+        (Raising(), Budget(), "raised RuntimeError: boom"),
+        (Illegal(), Budget(), "returned an illegal action: seat 1 bid 99"),
+        (Impostor(), Budget(), "not an action of its own seat"),
+        (Slow(), Budget(seconds=0.001), "overran its budget"),
+    ],
+)
+def test_bot_failures_are_reported_not_crashes(bot: object, budget: Budget, message: str) -> None:
+    with pytest.raises(BotFailure) as info:
+        play_game(
+            RULES,
+            [RandomBot(), bot, RandomBot()],
+            deal_rng=random.Random(1),
+            first_dealer=0,
+            budget=budget,
+        )  # type: ignore[list-item]
+    failure = info.value
+    assert message in str(failure) and failure.seat == 1 and failure.code == "bot/failure"
+    assert not failure.state.is_over  # the last good state is kept, ready to resume or record
+
+
+def test_timings_are_recorded_per_seat() -> None:
+    result = play_game(RULES, [RandomBot()] * 3, deal_rng=random.Random(2))
+    assert [len(t) for t in result.decision_seconds] == [2 + 3 + 4] * 3  # bids + cards per seat
