@@ -1,6 +1,28 @@
 """Computer players. They depend on :mod:`ohhell.engine` only and see views, never states."""
 
+from ohhell.bots.advisor import BidAdvice, advise_bid
 from ohhell.bots.base import Bot, Budget
+from ohhell.bots.heuristic import (
+    HeuristicBot,
+    expected_tricks,
+    heuristic_bid,
+    heuristic_play,
+    trick_distribution,
+)
+from ohhell.bots.levels import LEVELS, make_bot
 from ohhell.bots.random_bot import RandomBot
 
-__all__ = ["Bot", "Budget", "RandomBot"]
+__all__ = [
+    "LEVELS",
+    "BidAdvice",
+    "Bot",
+    "Budget",
+    "HeuristicBot",
+    "RandomBot",
+    "advise_bid",
+    "expected_tricks",
+    "heuristic_bid",
+    "heuristic_play",
+    "make_bot",
+    "trick_distribution",
+]

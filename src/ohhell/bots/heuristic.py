@@ -1,0 +1,493 @@
+"""The ``heuristic`` bot: rule-based bidding and card play that aims to hit its bid exactly.
+
+Everything here is a plain function of one :class:`~ohhell.engine.PlayerView` (the seat's own
+cards and public information only), so the search bot can use it as a fast rollout policy:
+
+- :func:`card_win_probabilities` estimates, for each card held, the chance it wins a trick;
+- :func:`trick_distribution` and :func:`expected_tricks` turn those into a distribution of the
+  seat's tricks (a Poisson-binomial over the cards);
+- :func:`heuristic_bid` picks the legal bid with the best expected score under the rules in force
+  (hook, zero-bid bonus, missed-bid scoring), nudged by the bids already made;
+- :func:`heuristic_play` plays to hit the bid: win cheaply when tricks are needed, duck with the
+  highest losing card when they are not, keep sure winners (top trumps) for when they are needed,
+  and once the bid is lost, spoil the others' bids (or, when missed bids score their tricks,
+  take every trick it can).
+
+>>> import random
+>>> from ohhell.engine import Rules, apply, new_game, random_deal, view_for
+>>> state = new_game(Rules(player_count=4))
+>>> state, _ = apply(state, random_deal(state, random.Random(5)))
+>>> HeuristicBot().choose(view_for(state, 1), random.Random(0), Budget())
+Bid(seat=1, bid=1)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ohhell.bots.base import Budget
+from ohhell.engine import (
+    Action,
+    Bid,
+    Card,
+    Phase,
+    Play,
+    PlayerView,
+    Suit,
+    score_hand,
+    trick_winner_index,
+)
+
+__all__ = [
+    "HeuristicBot",
+    "card_win_probabilities",
+    "expected_tricks",
+    "heuristic_bid",
+    "heuristic_play",
+    "trick_distribution",
+]
+
+_SUITS = tuple(Suit)
+
+
+@dataclass(slots=True)
+class _Knowledge:
+    """What the seat knows about the cards it cannot see, computed once per decision."""
+
+    trump: Suit | None
+    unseen: list[list[int]]
+    """Ranks not seen by the seat (held by others or in the stock), per suit."""
+    unseen_count: int
+    void: list[set[Suit]]
+    """Suits each seat has shown it no longer holds."""
+    cards_left: list[int]
+    """How many cards each seat still holds."""
+
+
+def _knowledge(view: PlayerView) -> _Knowledge:
+    if view.hand is None or view.seat is None:
+        raise ValueError("the heuristic needs a seat's view, not a public view")
+    n = view.rules.player_count
+    seen = [False] * 52
+    for card in view.hand:
+        seen[card.index] = True
+    if view.trump_card is not None:
+        seen[view.trump_card.index] = True
+    void: list[set[Suit]] = [set() for _ in range(n)]
+    played_by = [0] * n
+    tricks = [(t.leader, t.cards) for t in view.tricks]
+    if view.trick:
+        tricks.append((view.leader, view.trick))
+    for leader, cards in tricks:
+        led = cards[0].suit
+        for i, card in enumerate(cards):
+            seen[card.index] = True
+            seat = (leader + i) % n
+            played_by[seat] += 1
+            if card.suit is not led:
+                void[seat].add(led)
+                if view.rules.must_trump and view.trump is not None and card.suit is not view.trump:
+                    void[seat].add(view.trump)
+    unseen: list[list[int]] = [[], [], [], []]
+    for index in range(52):
+        if not seen[index]:
+            unseen[index // 13].append(index % 13 + 2)
+    cards_left = [view.hand_size - played_by[s] for s in range(n)]
+    return _Knowledge(view.trump, unseen, sum(map(len, unseen)), void, cards_left)
+
+
+def _higher_unseen(know: _Knowledge, card: Card) -> int:
+    rank = card.rank
+    return sum(1 for r in know.unseen[card.suit] if r > rank)
+
+
+# --------------------------------------------------------------------------- estimates
+
+
+def card_win_probabilities(view: PlayerView) -> dict[Card, float]:
+    """For each card the seat holds, an estimate of the chance it wins a trick later in this
+    hand (before the seat's next card is played; the current trick is not counted specially)."""
+    know = _knowledge(view)
+    assert view.hand is not None and view.seat is not None
+    return _win_probabilities(view, know, view.hand, on_lead=view.leader == view.seat)
+
+
+def _win_probabilities(
+    view: PlayerView, know: _Knowledge, hand: Sequence[Card], *, on_lead: bool
+) -> dict[Card, float]:
+    seat = view.seat
+    assert seat is not None
+    n = view.rules.player_count
+    trump = know.trump
+    others = [s for s in range(n) if s != seat]
+    opp_cards = sum(know.cards_left[s] for s in others)
+    unseen_total = know.unseen_count
+    share = min(1.0, opp_cards / unseen_total) if unseen_total else 0.0
+    trumps_out = len(know.unseen[trump]) if trump is not None else 0
+    by_suit: dict[Suit, list[Card]] = {}
+    for card in hand:
+        by_suit.setdefault(card.suit, []).append(card)
+    probs: dict[Card, float] = {}
+    small = len(hand) <= 2 and not on_lead
+    for suit, cards in by_suit.items():
+        cards.sort(key=lambda c: c.rank, reverse=True)
+        is_trump = suit is trump
+        for mine_above, card in enumerate(cards):
+            higher = _higher_unseen(know, card)
+            below = len(cards) - mine_above - 1
+            clear = (1.0 - share) ** higher
+            p = clear
+            if higher and below >= higher:
+                p += (1.0 - clear) * (0.6 if is_trump else 0.45) ** higher
+            if not is_trump:
+                if trump is not None and trumps_out:
+                    p *= 1.0 - _ruff_risk(know, suit, mine_above + 1, others, trumps_out)
+                if small:
+                    p *= 0.35 if len(hand) == 1 else 0.6
+            probs[card] = p
+    if trump is not None and len(hand) >= 3:
+        _add_ruffing_value(probs, by_suit, trump, len(hand))
+    return probs
+
+
+def _ruff_risk(
+    know: _Knowledge, suit: Suit, round_: int, others: Sequence[int], trumps_out: int
+) -> float:
+    """Chance that some opponent can trump the ``round_``-th round of ``suit``."""
+    total = know.unseen_count
+    if total == 0:
+        return 0.0
+    in_suit = len(know.unseen[suit])
+    safe = 1.0
+    for seat in others:
+        k = know.cards_left[seat]
+        if k <= 0 or (know.trump is not None and know.trump in know.void[seat]):
+            continue
+        has_trump = 1.0 - math.exp(-trumps_out * k / total)
+        if suit in know.void[seat]:
+            void = 1.0
+        else:
+            mean = in_suit * k / total
+            void = math.exp(-mean) * sum(mean**j / math.factorial(j) for j in range(round_))
+            void = min(1.0, void)
+        safe *= 1.0 - void * has_trump
+    return 1.0 - safe
+
+
+def _add_ruffing_value(
+    probs: dict[Card, float], by_suit: dict[Suit, list[Card]], trump: Suit, size: int
+) -> None:
+    """Low trumps win tricks by ruffing when a side suit is short."""
+    trumps = by_suit.get(trump, [])
+    low = sorted((c for c in trumps if probs[c] < 0.5), key=lambda c: c.rank)
+    if not low:
+        return
+    short = 0
+    for suit in _SUITS:
+        if suit is trump:
+            continue
+        length = len(by_suit.get(suit, []))
+        short += max(0, 2 - length) if size >= 4 else max(0, 1 - length)
+    for card in low[:short]:
+        probs[card] += (1.0 - probs[card]) * 0.5
+
+
+def _poisson_binomial(probs: Sequence[float], size: int) -> tuple[float, ...]:
+    dist = [1.0] + [0.0] * size
+    for p in probs:
+        for k in range(size, 0, -1):
+            dist[k] = dist[k] * (1.0 - p) + dist[k - 1] * p
+        dist[0] *= 1.0 - p
+    return tuple(dist)
+
+
+def _bid_time_probabilities(view: PlayerView) -> list[float]:
+    know = _knowledge(view)
+    assert view.hand is not None and view.seat is not None
+    probs = list(
+        _win_probabilities(view, know, view.hand, on_lead=view.leader == view.seat).values()
+    )
+    pressure = _bidding_pressure(view, sum(probs))
+    if pressure:
+        factor = max(0.6, min(1.4, 1.0 - 0.12 * pressure))
+        probs = [p if p > 0.9 or p < 0.05 else min(0.95, p * factor) for p in probs]
+    return probs
+
+
+def _bidding_pressure(view: PlayerView, mine: float) -> float:
+    """How far the table (known bids, plus a fair share for seats yet to bid) overbids the
+    tricks, once this seat's own estimate is included. Positive: tricks will be contested."""
+    assert view.seat is not None
+    known = [b for s, b in enumerate(view.bids) if s != view.seat and b is not None]
+    if not known:
+        return 0.0
+    n = view.rules.player_count
+    unknown = n - 1 - len(known)
+    per_seat = view.hand_size / n
+    return sum(known) + unknown * per_seat + mine - view.hand_size
+
+
+def trick_distribution(view: PlayerView) -> tuple[float, ...]:
+    """The estimated probability of taking 0..hand_size tricks, from the seat's cards alone."""
+    return _poisson_binomial(_bid_time_probabilities(view), view.hand_size)
+
+
+def expected_tricks(view: PlayerView) -> float:
+    """The estimated number of tricks the seat's cards will take in this hand."""
+    return sum(_bid_time_probabilities(view))
+
+
+def heuristic_bid(view: PlayerView) -> int:
+    """The legal bid with the best expected score under the rules in force (hook, zero-bid
+    bonus, missed-bid scoring), from the heuristic distribution of the seat's tricks."""
+    bids = [a.bid for a in view.legal_actions if isinstance(a, Bid)]
+    if not bids:
+        raise ValueError(f"seat {view.seat} has no bid to make now")
+    dist = trick_distribution(view)
+    size = view.hand_size
+    rules = view.rules
+    expected = sum(k * p for k, p in enumerate(dist))
+
+    def value(bid: int) -> tuple[float, float]:
+        score = sum(
+            p * score_hand(rules, bid=bid, won=k, hand_size=size) for k, p in enumerate(dist)
+        )
+        return score, -abs(bid - expected)
+
+    return max(bids, key=value)
+
+
+# --------------------------------------------------------------------------- card play
+
+
+def _beats(card: Card, best: Card, trump: Suit | None) -> bool:
+    if card.suit is best.suit:
+        return card.rank > best.rank
+    return card.suit is trump and best.suit is not trump
+
+
+def _hold_probability(know: _Knowledge, card: Card, led: Suit, later: Sequence[int]) -> float:
+    """Chance that ``card``, now winning the trick, is not beaten by the seats still to play."""
+    if not later:
+        return 1.0
+    trump = know.trump
+    total = know.unseen_count or 1
+    higher = _higher_unseen(know, card)
+    trumps_out = len(know.unseen[trump]) if trump is not None else 0
+    safe = 1.0
+    for seat in later:
+        k = know.cards_left[seat]
+        holds_higher = 1.0 - (1.0 - min(1.0, k / total)) ** higher
+        void = 1.0 if led in know.void[seat] else math.exp(-len(know.unseen[led]) * k / total)
+        no_trump = trump is None or trump in know.void[seat]
+        if card.suit is led:
+            # beaten by a higher card of the suit, or by a trump from a seat void in it
+            p_beat = (1.0 - void) * holds_higher
+            if card.suit is not trump and not no_trump and trumps_out:
+                p_beat += void * (1.0 - math.exp(-trumps_out * k / total))
+        else:
+            # a ruff: beaten only by an over-ruff from a seat also void in the suit led
+            p_beat = 0.0 if no_trump else void * holds_higher
+        safe *= 1.0 - min(1.0, p_beat)
+    return safe
+
+
+def _sure_winners(know: _Knowledge, hand: Sequence[Card]) -> list[Card]:
+    """Trumps that no unseen card can beat: they win whenever played."""
+    trump = know.trump
+    if trump is None:
+        return []
+    top = max(know.unseen[trump], default=0)
+    return [c for c in hand if c.suit is trump and c.rank > top]
+
+
+def heuristic_play(view: PlayerView) -> Card:
+    """The card to play: see the module docstring for the plan."""
+    cards = [a.card for a in view.legal_actions if isinstance(a, Play)]
+    if not cards:
+        raise ValueError(f"seat {view.seat} has no card to play now")
+    if len(cards) == 1:
+        return cards[0]
+    assert view.hand is not None and view.seat is not None
+    know = _knowledge(view)
+    seat = view.seat
+    n = view.rules.player_count
+    bid = view.bids[seat]
+    won = view.tricks_won[seat]
+    left = len(view.hand)
+    need = (bid if bid is not None else 0) - won
+    if need < 0 or need > left:
+        if view.rules.missed_bid_scores_tricks:
+            return _play_greedy(view, know, cards)
+        return _play_spoiler(view, know, cards)
+    strength = _win_probabilities(view, know, view.hand, on_lead=not view.trick)
+    later = [(view.leader + i) % n for i in range(len(view.trick) + 1, n)]
+    if need == 0:
+        return _play_duck(view, know, cards, strength, later)
+    sure = _sure_winners(know, view.hand)
+    if need == left:
+        return _play_win(view, know, cards, strength, later, all_needed=True)
+    if len(sure) >= need:
+        # enough certain winners are kept back: lose this trick if it can be lost
+        spare = [c for c in cards if c not in sure] or cards
+        return _play_duck(view, know, spare, strength, later, keep=sure)
+    surplus = sum(strength.values()) - need
+    if surplus > 0.8:
+        return _play_duck(view, know, cards, strength, later)
+    return _play_win(view, know, cards, strength, later, all_needed=False, surplus=surplus)
+
+
+def _current_best(view: PlayerView, trump: Suit | None) -> Card:
+    return view.trick[trick_winner_index(view.trick, trump)]
+
+
+def _winners_now(view: PlayerView, know: _Knowledge, cards: Sequence[Card]) -> list[Card]:
+    if not view.trick:
+        return list(cards)
+    best = _current_best(view, know.trump)
+    return [c for c in cards if _beats(c, best, know.trump)]
+
+
+def _play_win(
+    view: PlayerView,
+    know: _Knowledge,
+    cards: Sequence[Card],
+    strength: dict[Card, float],
+    later: Sequence[int],
+    *,
+    all_needed: bool,
+    surplus: float = 0.0,
+) -> Card:
+    trump = know.trump
+    if not view.trick:
+        return _lead_to_win(know, cards, strength, all_needed=all_needed, surplus=surplus)
+    led = view.trick[0].suit
+    winners = _winners_now(view, know, cards)
+    if winners:
+        scored = [(_hold_probability(know, c, led, later), c) for c in winners]
+        # the cheapest card that holds as well as any: lowest rank, and follow suit before a ruff
+        top = max(p for p, _ in scored)
+        good = [c for p, c in scored if p >= top - 0.05]
+        choice = min(good, key=lambda c: (c.suit is trump and led is not trump, c.rank))
+        gain = _hold_probability(know, choice, led, later) - strength[choice]
+        if all_needed or surplus < -0.2 or gain >= 0.25:
+            return choice
+    return _discard(know, cards, strength, keep_strong=True)
+
+
+def _lead_to_win(
+    know: _Knowledge,
+    cards: Sequence[Card],
+    strength: dict[Card, float],
+    *,
+    all_needed: bool,
+    surplus: float,
+) -> Card:
+    trump = know.trump
+    sure = _sure_winners(know, cards)
+    if sure:
+        # draw trumps from the top
+        return max(sure, key=lambda c: c.rank)
+    bosses = [c for c in cards if _higher_unseen(know, c) == 0]
+    if bosses:
+        return max(bosses, key=lambda c: (strength[c], c.rank))
+    if all_needed or surplus < -0.2:
+        # no boss card: lead the strongest card (top trump first)
+        return max(cards, key=lambda c: (c.suit is trump, strength[c], c.rank))
+    return _discard(know, cards, strength, keep_strong=True)
+
+
+def _discard(
+    know: _Knowledge, cards: Sequence[Card], strength: dict[Card, float], *, keep_strong: bool
+) -> Card:
+    """A card to lose with: the weakest when tricks are still wanted, else the most dangerous."""
+    trump = know.trump
+    if keep_strong:
+        return min(cards, key=lambda c: (strength[c], c.suit is trump, c.rank))
+    return max(cards, key=lambda c: (strength[c], c.rank))
+
+
+def _play_duck(
+    view: PlayerView,
+    know: _Knowledge,
+    cards: Sequence[Card],
+    strength: dict[Card, float],
+    later: Sequence[int],
+    keep: Sequence[Card] = (),
+) -> Card:
+    trump = know.trump
+    if not view.trick:
+        # lead the card least likely to win, the lowest of its suit
+        return min(cards, key=lambda c: (strength[c], c.rank))
+    led = view.trick[0].suit
+    best = _current_best(view, trump)
+    losers = [c for c in cards if not _beats(c, best, trump)]
+    if losers:
+        if keep:
+            # tricks are still needed later: keep the strong cards, lose with the weakest
+            return max(losers, key=lambda c: (c.suit is led, -strength[c], c.rank))
+        # shed the most dangerous card that still loses
+        return max(losers, key=lambda c: (strength[c] if c.suit is not led else 2.0, c.rank))
+    # every card wins now: if later seats may still overtake, play the lowest; otherwise win
+    # with the highest and keep the low cards for ducking later
+    if later:
+        return min(cards, key=lambda c: (c.suit is trump, c.rank))
+    return max(cards, key=lambda c: (strength[c], c.rank))
+
+
+def _play_greedy(view: PlayerView, know: _Knowledge, cards: Sequence[Card]) -> Card:
+    """Missed bids score their tricks: take every trick possible."""
+    assert view.hand is not None
+    strength = _win_probabilities(view, know, view.hand, on_lead=not view.trick)
+    n = view.rules.player_count
+    later = [(view.leader + i) % n for i in range(len(view.trick) + 1, n)]
+    return _play_win(view, know, cards, strength, later, all_needed=False, surplus=-1.0)
+
+
+def _play_spoiler(view: PlayerView, know: _Knowledge, cards: Sequence[Card]) -> Card:
+    """The seat's own bid is lost: make the others miss theirs."""
+    assert view.hand is not None and view.seat is not None
+    n = view.rules.player_count
+    trump = know.trump
+    strength = _win_probabilities(view, know, view.hand, on_lead=not view.trick)
+    needs = {
+        s: (b - view.tricks_won[s])
+        for s, b in enumerate(view.bids)
+        if b is not None and s != view.seat
+    }
+    if not view.trick:
+        # lead high to steal tricks from those who need them, low to feed those already made
+        hungry = sum(max(0, v) for v in needs.values())
+        fed = sum(1 for v in needs.values() if v == 0)
+        if hungry >= fed:
+            return max(cards, key=lambda c: (strength[c], c.rank))
+        return min(cards, key=lambda c: (strength[c], c.rank))
+    winner = (view.leader + trick_winner_index(view.trick, trump)) % n
+    led = view.trick[0].suit
+    best = _current_best(view, trump)
+    if needs.get(winner, 0) > 0:
+        beaters = _winners_now(view, know, cards)
+        if beaters:
+            return min(beaters, key=lambda c: (c.suit is trump and led is not trump, c.rank))
+        return _discard(know, cards, strength, keep_strong=True)
+    losers = [c for c in cards if not _beats(c, best, trump)]
+    if losers:
+        return max(losers, key=lambda c: (strength[c], c.rank))
+    return min(cards, key=lambda c: c.rank)
+
+
+class HeuristicBot:
+    """Rule-based bidding and play (see the module docstring); deterministic, ignores the
+    random generator and the budget, and takes well under a millisecond per decision."""
+
+    name = "heuristic"
+
+    def choose(self, view: PlayerView, rng: random.Random, budget: Budget) -> Action:  # noqa: ARG002
+        if view.seat is None or not view.legal_actions:
+            raise ValueError(f"seat {view.seat} has no legal action: it is not its turn")
+        if view.phase is Phase.BID:
+            return Bid(view.seat, heuristic_bid(view))
+        return Play(view.seat, heuristic_play(view))

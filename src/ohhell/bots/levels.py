@@ -1,0 +1,94 @@
+"""Named bots and the difficulty ladder.
+
+:func:`make_bot` builds a bot by name (``random``, ``heuristic``, ``search``); :data:`LEVELS`
+maps the levels people choose from (easy, medium, hard, expert) onto a bot and its budget.
+The ``search`` bot lives in :mod:`ohhell.bots.search`, imported only when it is asked for.
+
+>>> make_bot("heuristic").name
+'heuristic'
+>>> LEVELS["easy"]
+Level(bot='random', budget=Budget(simulations=None, seconds=None))
+>>> make_bot("genius")
+Traceback (most recent call last):
+...
+ValueError: unknown bot 'genius'; bots: random, heuristic, search
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Final
+
+from ohhell.bots.base import Bot, Budget
+from ohhell.bots.heuristic import HeuristicBot
+from ohhell.bots.random_bot import RandomBot
+
+__all__ = ["BOT_NAMES", "LEVELS", "Level", "level", "make_bot"]
+
+
+def _make_search() -> Bot:
+    try:
+        module = importlib.import_module("ohhell.bots.search")
+    except ImportError as exc:
+        raise ValueError(f"the 'search' bot is not available in this installation ({exc})") from exc
+    factory = getattr(module, "SearchBot", None)
+    if factory is None:
+        raise ValueError("the 'search' bot is not available: ohhell.bots.search has no SearchBot")
+    bot: Bot = factory()
+    return bot
+
+
+_FACTORIES: Final[dict[str, Callable[[], Bot]]] = {
+    "random": RandomBot,
+    "heuristic": HeuristicBot,
+    "search": _make_search,
+}
+
+BOT_NAMES: Final[tuple[str, ...]] = tuple(_FACTORIES)
+"""Every bot name :func:`make_bot` knows, weakest first."""
+
+
+def make_bot(name: str) -> Bot:
+    """A new bot by name; an unknown or unavailable bot is a ``ValueError`` naming it."""
+    try:
+        factory = _FACTORIES[name]
+    except KeyError:
+        raise ValueError(f"unknown bot {name!r}; bots: {', '.join(BOT_NAMES)}") from None
+    return factory()
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """A difficulty level: which bot plays and how much it may think per decision."""
+
+    bot: str
+    budget: Budget
+    description: str = field(repr=False, default="")
+
+
+LEVELS: Final[dict[str, Level]] = {
+    "easy": Level("random", Budget(), "uniform over the legal actions; no thinking"),
+    "medium": Level("heuristic", Budget(), "rule-based; well under 1 ms per decision"),
+    "hard": Level(
+        "search",
+        Budget(simulations=200, seconds=0.05),
+        "search bot, 200 simulations or 50 ms per decision, whichever ends first",
+    ),
+    "expert": Level(
+        "search",
+        Budget(simulations=2000, seconds=0.5),
+        "search bot, 2000 simulations or 0.5 s per decision, whichever ends first",
+    ),
+}
+"""The ladder, easiest first: level name -> bot name and per-decision budget."""
+
+
+def level(name: str) -> tuple[Bot, Budget]:
+    """The bot and budget of a level; an unknown level is a ``ValueError`` naming it."""
+    try:
+        chosen = LEVELS[name]
+    except KeyError:
+        raise ValueError(f"unknown level {name!r}; levels: {', '.join(LEVELS)}") from None
+    return make_bot(chosen.bot), chosen.budget

@@ -1,0 +1,186 @@
+"""Hand-made positions where the sensible action is clear, for checking any bot.
+
+Each :class:`Position` is a game state reached by a hand-picked deal and a sequence of bids and
+plays, the seat to act, the set of actions a sensible player may take there, and why. The four
+blunders of issue 3 are among them. Any bot can be checked against :data:`POSITIONS`::
+
+    from tests.bots.positions import POSITIONS
+    for p in POSITIONS:
+        action = bot.choose(view_for(p.state, p.seat), random.Random(0), Budget())
+        assert action in p.good_actions, (p.name, action, p.why)
+
+Positions use four seats, seat 3 deals (so seat 0 bids first and leads), and one hand of the
+given size (``schedule=custom``), with a trump turned unless the trump card is ``None``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ohhell.engine import (
+    Action,
+    Bid,
+    Card,
+    Deal,
+    GameState,
+    Play,
+    Rules,
+    Schedule,
+    apply,
+    new_game,
+    parse_cards,
+)
+
+__all__ = ["POSITIONS", "Position", "build_position"]
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A state, the seat to act, the sensible actions and the reason they are sensible."""
+
+    name: str
+    state: GameState
+    seat: int
+    good_actions: frozenset[Action]
+    why: str
+
+
+def build_position(
+    name: str,
+    *,
+    hands: tuple[str, str, str, str],
+    trump_card: str | None,
+    bids: tuple[int, ...],
+    plays: str = "",
+    good: str,
+    why: str,
+    **options: Any,
+) -> Position:
+    """Deal ``hands`` (seats 0-3), apply ``bids`` (from seat 0) and ``plays`` (cards in play
+    order, each by the seat to play), and name the ``good`` actions for the seat then to act:
+    cards (``"As Ks"``) in the play phase, bids (``"2"`` or ``"1 2"``) in the bidding phase."""
+    dealt = tuple(parse_cards(hand) for hand in hands)
+    size = len(dealt[0])
+    rules = Rules(
+        player_count=4,
+        schedule=Schedule.CUSTOM,
+        custom_hand_sizes=(size,),
+        trump_in_last_hand=trump_card is not None,
+        **options,
+    )
+    state = new_game(rules, first_dealer=3)
+    trump = Card.from_str(trump_card) if trump_card is not None else None
+    state, _ = apply(state, Deal(dealt, trump))
+    for bid in bids:
+        state, _ = apply(state, Bid(min(state.to_act), bid))
+    for card in parse_cards(plays):
+        state, _ = apply(state, Play(min(state.to_act), card))
+    (seat,) = state.to_act
+    actions: frozenset[Action]
+    if state.bids[seat] is None:
+        actions = frozenset(Bid(seat, int(b)) for b in good.split())
+    else:
+        actions = frozenset(Play(seat, c) for c in parse_cards(good))
+    return Position(name, state, seat, actions, why)
+
+
+POSITIONS: tuple[Position, ...] = (
+    build_position(
+        "all-needed-lead-top-trump",
+        hands=("As Ks 4s", "Qs 5h 6h", "Js 7d 8d", "Ts 9c 2c"),
+        trump_card="2s",
+        bids=(3, 0, 0, 0),
+        good="As Ks",
+        why="every trick is needed: lead the top trumps (a low trump loses to any higher one)",
+    ),
+    build_position(
+        "ruff-low-when-low-trump-wins",
+        hands=("Kh 2c 3c", "Qh 4c 5c", "Jh 6c 7c", "As 2s 5d"),
+        trump_card="3s",
+        bids=(1, 0, 0, 2),
+        plays="Kh Qh Jh",
+        good="2s",
+        why="last to play and void: the 2 of trumps wins as surely as the ace; keep the ace",
+    ),
+    build_position(
+        "ruff-low-keep-top-trump-for-later",
+        hands=("Kh Ah 3c", "Qh 4c 5c", "Jh 6c 7c", "As 5s 4d"),
+        trump_card="3s",
+        bids=(1, 0, 0, 2),
+        plays="Kh Qh Jh",
+        good="5s",
+        why="two tricks needed: win this one with the low trump, the ace wins a later one",
+    ),
+    build_position(
+        "second-to-last-trick-duck",
+        hands=("Kh 3c", "Qh 4c", "Jh 6c", "As 4d"),
+        trump_card="3s",
+        bids=(1, 0, 0, 1),
+        plays="Kh Qh Jh",
+        good="4d",
+        why="only one trick is needed and the trump ace takes the last one: do not trump now",
+    ),
+    build_position(
+        "hooked-dealer-with-trump-ace",
+        hands=("Kh 3c", "Qh 4c", "Jh 6c", "As 3h"),
+        trump_card="3s",
+        bids=(0, 1, 0),
+        good="2",
+        why="the hook forbids 1; the trump ace always wins a trick, so zero is a certain miss",
+        hook=True,
+    ),
+    build_position(
+        "bid-made-duck-with-highest-loser",
+        hands=("Kh 2c 3c", "5h 4c 5c", "6h 6c 7c", "Ah Qh 2h"),
+        trump_card="3s",
+        bids=(1, 0, 1, 0),
+        plays="Kh 5h 6h",
+        good="Qh",
+        why="bid made: lose with the highest card that still loses (the queen under the king)",
+    ),
+    build_position(
+        "bid-made-discard-danger",
+        hands=("Kh 2c 3c", "5h 4c 5c", "6h 6c 7c", "Kd 2d 9c"),
+        trump_card="3s",
+        bids=(1, 0, 1, 0),
+        plays="Kh 5h 6h",
+        good="Kd",
+        why="bid of zero and void in the suit led: throw away the king, the card likeliest to win",
+    ),
+    build_position(
+        "need-trick-win-cheaply-last",
+        hands=("Th 2c 3c", "2h 4c 5c", "5h 6c 7c", "Ah Jh 3d"),
+        trump_card="3s",
+        bids=(1, 0, 0, 2),
+        plays="Th 2h 5h",
+        good="Jh",
+        why="last to play and two tricks needed: the jack wins this trick, the ace a later one",
+    ),
+    build_position(
+        "zero-bid-lead-lowest",
+        hands=("Ac 7d 2h", "5h 4c 5c", "6h 6c 7c", "Kd 2d 9c"),
+        trump_card="3s",
+        bids=(0, 1, 1, 1),
+        good="2h",
+        why="bid of zero on lead: lead the card least likely to win",
+    ),
+    build_position(
+        "no-trump-all-needed-lead-ace",
+        hands=("Ah Qh", "Kh 4c", "Jh 6c", "2d 3d"),
+        trump_card=None,
+        bids=(2, 0, 0, 0),
+        good="Ah",
+        why="no trump and both tricks needed: cash the ace first (the queen may still fall)",
+    ),
+    build_position(
+        "lost-bid-let-opponent-overshoot",
+        hands=("2c 6d 9h Th", "3c Kd 8h 5s", "4c 7d 2h 6s", "Ac 5d Ah 3h"),
+        trump_card="3s",
+        bids=(2, 1, 0, 0),
+        plays="2c 3c 4c Ac 5d 6d Kd 7d 8h 2h",
+        good="3h",
+        why="seat 3's zero is lost; seat 1 has made its bid of one and is winning: let it take"
+        " a trick too many rather than rescue it with the ace",
+    ),
+)
