@@ -1,0 +1,14 @@
+"""Reinforcement-learning adapters: a PettingZoo environment and an OpenSpiel game.
+
+Install the extra ``ohhell[rl]`` (PettingZoo, Gymnasium, NumPy) and ``open-spiel`` for the
+OpenSpiel game. The modules are imported on demand, so importing this package needs neither:
+
+- :mod:`ohhell.rl.encoding`: a seat's view as fixed-size arrays, actions as integers.
+- :mod:`ohhell.rl.pettingzoo_env`: :class:`~ohhell.rl.pettingzoo_env.OhHellEnv`, an AEC
+  environment of the full multi-hand game under any :class:`~ohhell.engine.Rules`.
+- :mod:`ohhell.rl.openspiel_game`: the OpenSpiel game ``python_ohhell``, registered on import.
+- :mod:`ohhell.rl.agents`: any :class:`~ohhell.bots.Bot` as a PettingZoo policy or an OpenSpiel
+  bot.
+
+``docs/rl.md`` documents the encodings, rewards and returns.
+"""

@@ -1,0 +1,192 @@
+"""The OpenSpiel game ``python_ohhell`` (ohhell.rl.openspiel_game) and the bot adapter."""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+
+if os.environ.get("CI") != "true":  # in CI a missing test dependency is an error, not a skip
+    pytest.importorskip("pyspiel")
+
+import numpy as np
+import pyspiel
+from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts, outcome_sampling_mccfr
+
+from ohhell.bots import RandomBot
+from ohhell.engine import Rules
+from ohhell.rl.agents import OpenSpielBot, default_opponent
+from ohhell.rl.openspiel_game import GAME_NAME, OhHellState, rules_from_params
+
+GAMES = {
+    "custom-3p": "python_ohhell(players=3,schedule=custom,hand_sizes=1;2)",
+    "simultaneous-4p": (
+        "python_ohhell(players=4,schedule=custom,hand_sizes=2;3,bidding=simultaneous,"
+        "zero_bid_bonus=true)"
+    ),
+    "hook-podrida-5p": (
+        "python_ohhell(players=5,schedule=custom,hand_sizes=3;1,hook=true,must_trump=true,"
+        "missed_bid_scores_tricks=true,trump_in_last_hand=true)"
+    ),
+    "standard-3p": "python_ohhell(players=3)",
+}
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_random_sim_test_passes(name: str) -> None:
+    game = pyspiel.load_game(GAMES[name])
+    pyspiel.random_sim_test(
+        game, num_sims=1 if name == "standard-3p" else 3, serialize=False, verbose=False
+    )
+
+
+def test_serialized_states_round_trip() -> None:
+    pyspiel.random_sim_test(
+        pyspiel.load_game(GAMES["custom-3p"]), num_sims=2, serialize=True, verbose=False
+    )
+
+
+def test_parameters_become_rules() -> None:
+    game = pyspiel.load_game(GAMES["hook-podrida-5p"])
+    assert game.rules == Rules(
+        player_count=5,
+        schedule="custom",
+        custom_hand_sizes=(3, 1),
+        hook=True,
+        must_trump=True,
+        missed_bid_scores_tricks=True,
+        trump_in_last_hand=True,
+    )
+    assert game.num_players() == 5
+    assert game.num_distinct_actions() == 52 + 3 + 1
+    with pytest.raises(ValueError, match="unknown python_ohhell parameter"):
+        rules_from_params({"hoook": True})
+    with pytest.raises(ValueError, match="hand_sizes must be integers"):
+        rules_from_params({"schedule": "custom", "hand_sizes": "1;x"})
+
+
+def play_to_decision(state: OhHellState, rng: random.Random, decisions: int) -> OhHellState:
+    """Advance ``state`` through chance nodes and ``decisions`` random decisions."""
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+        elif decisions == 0:
+            break
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+            decisions -= 1
+    return state
+
+
+def test_chance_deals_card_by_card_from_the_dealers_left() -> None:
+    game = pyspiel.load_game(GAMES["custom-3p"])
+    state = game.new_initial_state()
+    state.apply_action(2)  # first dealer: seat 2, so seat 0 gets the first card
+    assert state.is_chance_node()
+    assert len(state.chance_outcomes()) == 52
+    for card in (0, 1, 2):
+        state.apply_action(card)
+    assert len(state.chance_outcomes()) == 49
+    state.apply_action(51)  # the trump card
+    assert not state.is_chance_node()
+    assert state.view(0).hand[0].index == 0
+    assert state.view(2).trump_card.index == 51
+    assert state.current_player() == 0
+
+
+def test_sealed_bids_stay_out_of_information_states() -> None:
+    game = pyspiel.load_game(GAMES["simultaneous-4p"])
+    state = play_to_decision(game.new_initial_state(), random.Random(1), 0)
+    assert state.current_player() == 0
+    before = [state.information_state_string(p) for p in range(4)]
+    before_tensors = [state.information_state_tensor(p) for p in range(4)]
+    state.apply_action(52 + 2)
+    after = [state.information_state_string(p) for p in range(4)]
+    assert after[0] != before[0]
+    assert after[1:] == before[1:]
+    assert [state.information_state_tensor(p) for p in range(1, 4)] == before_tensors[1:]
+
+
+def test_information_states_ignore_other_seats_cards() -> None:
+    """States whose deals differ only in the cards of other seats look the same to a seat."""
+    game = pyspiel.load_game(GAMES["custom-3p"])
+    first = game.new_initial_state()
+    second = game.new_initial_state()
+    # dealer 2: the deal goes seat 0, 1, 2, 0, 1, 2 ... hand 1 has 1 card each, then trump.
+    for state, deal in ((first, (0, 10, 20, 30)), (second, (0, 20, 10, 30))):
+        state.apply_action(2)
+        for card in deal:
+            state.apply_action(card)
+    assert first.information_state_string(0) == second.information_state_string(0)
+    assert first.information_state_tensor(0) == second.information_state_tensor(0)
+    assert first.observation_tensor(0) == second.observation_tensor(0)
+    assert first.information_state_string(1) != second.information_state_string(1)
+
+
+def test_information_state_is_available_at_terminal_states() -> None:
+    game = pyspiel.load_game(GAMES["custom-3p"])
+    state = play_to_decision(game.new_initial_state(), random.Random(5), 10_000)
+    assert state.is_terminal()
+    text = state.information_state_string(0)
+    assert "hand 2:" in text
+    assert len(state.information_state_tensor(1)) == game.information_state_tensor_size()
+    assert sum(state.returns()) >= 0
+
+
+def test_resampled_states_keep_the_players_information() -> None:
+    game = pyspiel.load_game(GAMES["hook-podrida-5p"])
+    rng = random.Random(3)
+    for decisions in (0, 3, 7, 12):
+        state = play_to_decision(game.new_initial_state(), rng, decisions)
+        if state.is_terminal():
+            continue
+        player = state.current_player()
+        sample = state.resample_from_infostate(player, rng.random)
+        assert sample.information_state_string(player) == state.information_state_string(player)
+        assert sample.legal_actions() == state.legal_actions()
+
+
+def test_openspiel_ismcts_plays_a_small_game() -> None:
+    game = pyspiel.load_game(GAMES["simultaneous-4p"])
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
+    searcher = ismcts.ISMCTSBot(game, evaluator, 2.0, 20, random_state=np.random.RandomState(1))
+    bots = [searcher, *(OpenSpielBot(RandomBot(), p, seed=p) for p in range(1, 4))]
+    rng = random.Random(2)
+    state = game.new_initial_state()
+    searched = 0
+    while not state.is_terminal():  # ISMCTSBot has no restart_at, so no evaluate_bots
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+            continue
+        player = state.current_player()
+        action = bots[player].step(state)
+        assert action in state.legal_actions()
+        searched += player == 0
+        state.apply_action(action)
+    assert searched == 2 + 2 + 3  # two bids and 2 + 3 cards
+
+
+def test_outcome_sampling_mccfr_runs_on_a_tiny_game() -> None:
+    game = pyspiel.load_game("python_ohhell(players=3,schedule=custom,hand_sizes=1;)")
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
+    for _ in range(50):
+        solver.iteration()
+    state = play_to_decision(game.new_initial_state(), random.Random(0), 0)
+    policy = solver.average_policy().action_probabilities(state)
+    assert set(policy) == set(state.legal_actions())
+    assert sum(policy.values()) == pytest.approx(1.0)
+
+
+def test_our_bots_play_through_openspiel() -> None:
+    game = pyspiel.load_game(GAMES["hook-podrida-5p"])
+    bots = [OpenSpielBot(default_opponent(), 0, seed=0)] + [
+        OpenSpielBot(RandomBot(), p, seed=p) for p in range(1, 5)
+    ]
+    returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(4))
+    assert len(returns) == 5
+    assert all(r >= 0 for r in returns)
+    state = play_to_decision(game.new_initial_state(), random.Random(0), 0)
+    with pytest.raises(ValueError, match="asked to act"):
+        bots[1 if state.current_player() != 1 else 2].step(state)
+    assert game.get_type().short_name == GAME_NAME

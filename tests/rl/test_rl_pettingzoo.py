@@ -1,0 +1,171 @@
+"""The PettingZoo AEC environment (ohhell.rl.pettingzoo_env) and the bot policy adapter."""
+
+from __future__ import annotations
+
+import os
+import random
+from dataclasses import replace
+
+import pytest
+
+if os.environ.get("CI") != "true":  # in CI a missing test dependency is an error, not a skip
+    pytest.importorskip("pettingzoo")
+    pytest.importorskip("pyspiel")
+
+import numpy as np
+from pettingzoo.test import api_test, seed_test
+
+from ohhell.bots import RandomBot
+from ohhell.engine import IllegalActionError, Rules, legal_actions
+from ohhell.rl.agents import BotPolicy, default_opponent
+from ohhell.rl.encoding import action_to_int
+from ohhell.rl.pettingzoo_env import OhHellEnv
+
+RULE_SETS = {
+    "custom-3p": Rules(player_count=3, schedule="custom", custom_hand_sizes=(1, 3)),
+    "simultaneous-4p": Rules(
+        player_count=4, bidding="simultaneous", schedule="custom", custom_hand_sizes=(2, 13)
+    ),
+    "hook-podrida-5p": Rules(
+        player_count=5, hook=True, must_trump=True, schedule="custom", custom_hand_sizes=(3, 2)
+    ),
+    "zero-bonus-7p": Rules(
+        player_count=7, zero_bid_bonus=True, missed_bid_scores_tricks=True, schedule="descending"
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(RULE_SETS))
+def test_pettingzoo_api_test_passes(name: str) -> None:
+    api_test(OhHellEnv(RULE_SETS[name]), num_cycles=200)
+
+
+@pytest.mark.parametrize("name", sorted(RULE_SETS))
+def test_pettingzoo_seed_test_passes(name: str) -> None:
+    seed_test(lambda: OhHellEnv(RULE_SETS[name]), num_cycles=50)
+
+
+def play_random(env: OhHellEnv, seed: int, check=None) -> dict[str, float]:
+    """Play one game with random legal actions; return each agent's summed rewards."""
+    env.reset(seed=seed)
+    rng = random.Random(seed)
+    returns = dict.fromkeys(env.possible_agents, 0.0)
+    while env.agents:
+        agent = env.agent_selection
+        obs, reward, done, truncated, _ = env.last()
+        returns[agent] += reward
+        if check is not None:
+            check(env, agent, obs)
+        if done or truncated:
+            env.step(None)
+        else:
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    return returns
+
+
+def test_action_mask_equals_engine_legal_actions_at_every_step() -> None:
+    env = OhHellEnv(RULE_SETS["hook-podrida-5p"])
+
+    def check(env: OhHellEnv, agent: str, obs: dict) -> None:
+        state = env._state  # the test may look at the hidden state; agents never do
+        if state.is_over:
+            return
+        seat = env.possible_agents.index(agent)
+        expected = sorted(action_to_int(a) for a in legal_actions(state, seat))
+        assert np.flatnonzero(obs["action_mask"]).tolist() == expected
+        assert seat == min(state.to_act)
+
+    play_random(env, seed=3, check=check)
+
+
+def test_hand_rewards_sum_to_final_totals() -> None:
+    rules = RULE_SETS["custom-3p"]
+    env = OhHellEnv(rules)
+    returns = play_random(env, seed=11)
+    totals = env._state.totals
+    assert [returns[a] for a in env.possible_agents] == [float(t) for t in totals]
+    final = play_random(OhHellEnv(rules, reward="final"), seed=11)
+    assert final == returns
+    win = play_random(OhHellEnv(rules, reward="win"), seed=11)
+    assert sum(win.values()) == pytest.approx(1.0)
+
+
+def test_simultaneous_bids_are_sealed_until_all_are_in() -> None:
+    env = OhHellEnv(RULE_SETS["simultaneous-4p"])
+    env.reset(seed=2)
+    first = env.agent_selection
+    assert first == "seat_0"  # the lowest seat still to bid
+    obs, *_ = env.last()
+    env.step(int(np.flatnonzero(obs["action_mask"])[-1]))
+    second = env.agent_selection
+    assert second == "seat_1"
+    assert all(b is None for b in env.view(second).bids)
+    assert env.view(first).bids[0] is not None
+    for _ in range(3):
+        obs, *_ = env.last()
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert all(b is not None for b in env.view("seat_3").bids)
+
+
+def test_observations_do_not_depend_on_other_seats_cards() -> None:
+    """Two states that differ only in the cards of seats other than the observer give the
+    observer identical observations, at the deal and after the bidding."""
+    rules = Rules(player_count=4, schedule="custom", custom_hand_sizes=(5,))
+    a, b = OhHellEnv(rules), OhHellEnv(rules)
+    a.reset(seed=1)
+    b.reset(seed=1)
+    for _ in range(3):  # three seats bid; the observer is the fourth
+        obs, *_ = a.last()
+        action = int(np.flatnonzero(obs["action_mask"])[0])
+        a.step(action)
+        b.step(action)
+    state = a._state  # the test swaps hidden cards; agents never see the state
+    observer = min(state.to_act)
+    x, y = [s for s in range(4) if s != observer][:2]
+    hands = list(state.hands)
+    hands[x], hands[y] = hands[y], hands[x]
+    b._state = replace(state, hands=tuple(hands), dealt=tuple(hands))
+    assert b._state.hands != a._state.hands
+    agent = f"seat_{observer}"
+    obs_a, obs_b = a.observe(agent), b.observe(agent)
+    assert np.array_equal(obs_a["observation"], obs_b["observation"])
+    assert np.array_equal(obs_a["action_mask"], obs_b["action_mask"])
+    assert a.view(agent) == b.view(agent)
+
+
+def test_illegal_and_malformed_actions_are_refused() -> None:
+    env = OhHellEnv(RULE_SETS["custom-3p"])
+    env.reset(seed=0)
+    obs, *_ = env.last()
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    with pytest.raises(IllegalActionError):
+        env.step(illegal)
+    with pytest.raises(ValueError, match="outside the action space"):
+        env.step(999)
+    with pytest.raises(ValueError, match="reward must be one of"):
+        OhHellEnv(RULE_SETS["custom-3p"], reward="points")  # type: ignore[arg-type]
+
+
+def test_render_shows_the_table_but_no_hand() -> None:
+    env = OhHellEnv(RULE_SETS["custom-3p"], render_mode="ansi")
+    env.reset(seed=4)
+    text = env.render()
+    assert text is not None
+    assert "hand 1 of 2" in text
+    assert "holds" not in text
+
+
+def test_bot_policies_play_whole_games() -> None:
+    env = OhHellEnv(RULE_SETS["hook-podrida-5p"])
+    env.reset(seed=9)
+    policies = {
+        agent: BotPolicy(default_opponent() if i == 0 else RandomBot(), env, seed=i)
+        for i, agent in enumerate(env.possible_agents)
+    }
+    steps = 0
+    while env.agents:
+        agent = env.agent_selection
+        obs, _, done, truncated, _ = env.last()
+        env.step(None if done or truncated else policies[agent](obs, agent))
+        steps += 1
+    assert steps == sum(5 + 5 * size for size in (3, 2)) + 5
