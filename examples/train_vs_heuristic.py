@@ -1,4 +1,3 @@
-# ruff: noqa: T201 - an example script reports by printing
 """Train a small bidding learner against the ``heuristic`` bot and print its learning curve.
 
 Usage::

@@ -14,7 +14,8 @@ if [ ! -f "$stamp" ]; then
   touch "$stamp"
 fi
 echo "== ruff"
-.venv/bin/ruff check src tests benchmarks
+.venv/bin/ruff check src tests benchmarks examples scripts
+.venv/bin/ruff format --check src tests benchmarks examples scripts
 echo "== mypy --strict"
 .venv/bin/mypy
 echo "== pytest"

@@ -25,8 +25,8 @@ from hypothesis import strategies as st
 from ohhell.engine import (
     DECK,
     Action,
-    BidOutOfRangeError,
     BiddingMode,
+    BidOutOfRangeError,
     BidsRevealed,
     Card,
     CardNotHeldError,
@@ -289,7 +289,7 @@ def test_rules_from_dict_names_the_bad_field(r: Rules, bad: tuple[str, object]) 
 @given(rules())
 def test_rules_from_dict_refuses_contradictory_options(r: Rules) -> None:
     data = r.to_dict()
-    with pytest.raises(RulesError, match="hook.*simultaneous"):
+    with pytest.raises(RulesError, match=r"hook.*simultaneous"):
         Rules.from_dict({**data, "hook": True, "bidding": "simultaneous"})
     with pytest.raises(RulesError, match="repeat_turning_hand"):
         Rules.from_dict(
@@ -487,11 +487,7 @@ def targeted_illegal(state: GameState, rng: random.Random) -> Iterator[tuple[Act
         if off and len(off) < len(holding):
             yield Play(seat, rng.choice(off)), MustFollowSuitError
         trump = state.trump
-        if (
-            state.rules.must_trump
-            and trump is not None
-            and not any(c.suit == led for c in holding)
-        ):
+        if state.rules.must_trump and trump is not None and not any(c.suit == led for c in holding):
             plain = [c for c in holding if c.suit != trump]
             if plain and len(plain) < len(holding):
                 yield Play(seat, rng.choice(plain)), MustTrumpError
@@ -509,7 +505,8 @@ def any_action(state: GameState, rng: random.Random) -> Action:
 @given(games(), st.integers(0, 2**32 - 1))
 def test_illegal_actions_are_refused_and_change_nothing(game: Setup, seed: int) -> None:
     rng = random.Random(seed)
-    for step in game.steps():
+    steps = game.steps()
+    for step in rng.sample(steps, min(len(steps), 40)):
         state = step.before
         snapshot = repr(state)
         legal = set(legal_actions(state))
@@ -548,7 +545,8 @@ def test_records_round_trip_mid_game_and_at_the_end(game: Setup, points: list[in
 @given(games())
 def test_score_sheet_matches_results(game: Setup) -> None:
     n = game.rules.player_count
-    for step in game.steps():
+    steps = game.steps()
+    for step in [*steps[:: max(1, len(steps) // 50)], steps[-1]]:
         state = step.after
         sheet = score_sheet(state)
         totals = [0] * n
@@ -577,8 +575,9 @@ def test_score_sheet_matches_results(game: Setup) -> None:
                 assert own[seat] == state.bids[seat]
                 if not state.bids_revealed:
                     assert all(b is None for s, b in enumerate(own) if s != seat)
+    for step in steps:
         assert any(isinstance(e, BidsRevealed) for e in step.events) == (
             game.rules.bidding is BiddingMode.SIMULTANEOUS
             and isinstance(step.action, Bid)
-            and state.phase is Phase.PLAY
+            and step.after.phase is Phase.PLAY
         )

@@ -76,7 +76,7 @@ def swap_first_two_cards_of_trick(record: dict[str, Any]) -> None:
             "hand 2: 'dealer' is 0 but the rules give 2",
         ),
         (lambda r: r["hands"].pop(), "'result' given but the game is unfinished"),
-            (lambda r: r.update(result=None), "the game is finished but 'result' is missing"),
+        (lambda r: r.update(result=None), "the game is finished but 'result' is missing"),
         (lambda r: r["hands"][0].pop("tricks"), "hand 1: 'tricks' must be a list"),
         (lambda r: r.update(hands=r["hands"] * 2), "4 hands recorded; these rules play 2"),
     ],

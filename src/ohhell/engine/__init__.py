@@ -78,7 +78,7 @@ from ohhell.engine.events import (
 )
 from ohhell.engine.rules import PRESETS, BiddingMode, Preset, Rules, Schedule
 from ohhell.engine.scoring import score_hand, trick_winner_index, winners
-from ohhell.engine.state import GameState, HandResult, Phase, Trick, new_game
+from ohhell.engine.state import GameState, HandResult, Phase, ScoreRow, Trick, new_game
 from ohhell.engine.transitions import (
     apply,
     check_action,
@@ -89,7 +89,7 @@ from ohhell.engine.transitions import (
     legal_plays,
     random_deal,
 )
-from ohhell.engine.views import PlayerView, ScoreRow, public_view, score_sheet, view_for
+from ohhell.engine.views import PlayerView, public_view, score_sheet, view_for
 
 __all__ = [
     "DECK",

@@ -18,7 +18,7 @@ ohhell.engine.errors.RulesError: player_count must be an integer from 3 to 7, go
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any, ClassVar, Final
 
@@ -105,6 +105,8 @@ class Rules:
     """Variant 7: a made bid of zero scores 5 plus the hand size instead of 10. Combined with
     variant 6, a missed zero bid scores its tricks like any missed bid."""
 
+    _sizes: tuple[int, ...] = field(init=False, repr=False, compare=False, default=())
+
     MIN_PLAYERS: ClassVar[int] = 3
     MAX_PLAYERS: ClassVar[int] = 7
 
@@ -135,6 +137,7 @@ class Rules:
                 "hook cannot be combined with bidding=simultaneous: the hook restricts the last"
                 " bidder, and simultaneous bidding has none"
             )
+        object.__setattr__(self, "_sizes", self._derive_hand_sizes())
 
     def _check_schedule(self) -> None:
         sizes = self.custom_hand_sizes
@@ -177,6 +180,9 @@ class Rules:
 
     def hand_sizes(self) -> tuple[int, ...]:
         """The number of cards dealt to each seat in each hand of the game, in order."""
+        return self._sizes
+
+    def _derive_hand_sizes(self) -> tuple[int, ...]:
         top = HANDS_BY_PLAYER_COUNT[self.player_count]
         up = tuple(range(1, top + 1))
         down = up[::-1]
@@ -197,11 +203,11 @@ class Rules:
     @property
     def hand_count(self) -> int:
         """Number of hands in the game."""
-        return len(self.hand_sizes())
+        return len(self._sizes)
 
     def hand_size(self, hand_index: int) -> int:
         """Cards dealt to each seat in hand ``hand_index`` (0-based)."""
-        return self.hand_sizes()[hand_index]
+        return self._sizes[hand_index]
 
     def has_trump(self, hand_index: int) -> bool:
         """Whether a trump card is turned in hand ``hand_index`` (0-based).
@@ -222,13 +228,15 @@ class Rules:
     def to_dict(self) -> dict[str, Any]:
         """A stable, JSON-ready dict of every field (enums as their string values)."""
         out: dict[str, Any] = {}
-        for field in fields(self):
-            value = getattr(self, field.name)
+        for option in fields(self):
+            if not option.init:
+                continue
+            value = getattr(self, option.name)
             if isinstance(value, StrEnum):
                 value = value.value
             elif isinstance(value, tuple):
                 value = list(value)
-            out[field.name] = value
+            out[option.name] = value
         return out
 
     @classmethod
@@ -248,7 +256,7 @@ missed_bid_scores_tricks, zero_bid_bonus
         """
         if not isinstance(data, dict):
             raise RulesError(f"rules must be an object of options, got {type(data).__name__}")
-        allowed = [field.name for field in fields(cls)]
+        allowed = [option.name for option in fields(cls) if option.init]
         for key in data:
             if key not in allowed:
                 raise RulesError(f"unknown rules option {key!r}; allowed: {', '.join(allowed)}")

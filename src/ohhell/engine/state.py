@@ -14,7 +14,7 @@ from ohhell.engine.cards import Card, Suit
 from ohhell.engine.errors import RulesError
 from ohhell.engine.rules import BiddingMode, Rules
 
-__all__ = ["GameState", "HandResult", "Phase", "Trick", "new_game"]
+__all__ = ["GameState", "HandResult", "Phase", "ScoreRow", "Trick", "new_game"]
 
 
 class Phase(StrEnum):
@@ -58,6 +58,26 @@ class HandResult:
     points: tuple[int, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class ScoreRow:
+    """One hand on the score sheet. For the hand in progress, ``points`` is ``None`` and
+    ``bids`` holds what has been revealed so far."""
+
+    hand_index: int
+    dealer: int
+    hand_size: int
+    trump_card: Card | None
+    bids: tuple[int | None, ...]
+    tricks_won: tuple[int, ...]
+    points: tuple[int, ...] | None
+    totals: tuple[int, ...]
+
+    @property
+    def number(self) -> int:
+        """The 1-based hand number used at the table."""
+        return self.hand_index + 1
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GameState:
     """One moment of a game. Create it with :func:`new_game`; advance it with ``apply``."""
@@ -84,6 +104,9 @@ class GameState:
     totals: tuple[int, ...]
     version: int
     """How many actions have been applied; clients use it to reject stale actions."""
+    sheet: tuple[ScoreRow, ...] = ()
+    """The score sheet rows of the finished hands (public; derived from ``results`` and kept
+    by ``apply`` so that views need not rebuild it)."""
 
     # ----------------------------------------------------------------- derived facts
 
@@ -152,7 +175,8 @@ class GameState:
         """Where the game is, for messages: ``hand 5 of 13 (5 cards), trick 2``."""
         if self.is_over:
             return "game over"
-        where = f"hand {self.hand_index + 1} of {self.rules.hand_count} ({self.hand_size} cards)"
+        cards = "1 card" if self.hand_size == 1 else f"{self.hand_size} cards"
+        where = f"hand {self.hand_index + 1} of {self.rules.hand_count} ({cards})"
         if self.phase is Phase.PLAY:
             where += f", trick {len(self.tricks) + 1}"
         elif self.phase is Phase.BID:

@@ -18,7 +18,7 @@ greys out exactly the cards the engine would refuse.
 Traceback (most recent call last):
 ...
 ohhell.engine.errors.NotYourTurnError: seat 2 cannot bid now: it is seat 1's turn to bid \
-(hand 1 of 15 (1 cards), bidding)
+(hand 1 of 15 (1 card), bidding)
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ from ohhell.engine.events import (
 )
 from ohhell.engine.rules import BiddingMode
 from ohhell.engine.scoring import score_hand, trick_winner_index
-from ohhell.engine.state import GameState, HandResult, Phase, Trick
+from ohhell.engine.state import GameState, HandResult, Phase, ScoreRow, Trick
 
 __all__ = [
     "apply",
@@ -396,6 +396,12 @@ def _score_hand(
         results=(*state.results, result),
         totals=totals,
         version=state.version + 1,
+        sheet=(
+            *state.sheet,
+            ScoreRow(
+                state.hand_index, state.dealer, size, state.trump_card, bids, won, points, totals
+            ),
+        ),
     )
     if over:
         events.append(GameEnded(totals, new.winners))
@@ -421,6 +427,7 @@ def _replace(state: GameState, **changes: object) -> GameState:
         "results": state.results,
         "totals": state.totals,
         "version": state.version + 1,
+        "sheet": state.sheet,
     }
     fields.update(changes)
     return GameState(**fields)  # type: ignore[arg-type]

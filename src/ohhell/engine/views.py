@@ -24,30 +24,10 @@ from dataclasses import dataclass
 from ohhell.engine.actions import Action, Bid
 from ohhell.engine.cards import Card, Suit
 from ohhell.engine.rules import Rules
-from ohhell.engine.state import GameState, Phase, Trick
+from ohhell.engine.state import GameState, Phase, ScoreRow, Trick
 from ohhell.engine.transitions import legal_actions
 
 __all__ = ["PlayerView", "ScoreRow", "public_view", "score_sheet", "view_for"]
-
-
-@dataclass(frozen=True, slots=True)
-class ScoreRow:
-    """One hand on the score sheet. For the hand in progress, ``points`` is ``None`` and
-    ``bids`` holds what has been revealed so far."""
-
-    hand_index: int
-    dealer: int
-    hand_size: int
-    trump_card: Card | None
-    bids: tuple[int | None, ...]
-    tricks_won: tuple[int, ...]
-    points: tuple[int, ...] | None
-    totals: tuple[int, ...]
-
-    @property
-    def number(self) -> int:
-        """The 1-based hand number used at the table."""
-        return self.hand_index + 1
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -102,36 +82,19 @@ class PlayerView:
 def score_sheet(state: GameState, seat: int | None = None) -> tuple[ScoreRow, ...]:
     """The score sheet: one row per finished hand, plus the hand in progress once dealt.
     Sealed bids appear only to ``seat`` itself."""
-    rows: list[ScoreRow] = []
-    totals = (0,) * state.player_count
-    for result in state.results:
-        totals = tuple(t + p for t, p in zip(totals, result.points, strict=True))
-        rows.append(
-            ScoreRow(
-                result.hand_index,
-                result.dealer,
-                result.hand_size,
-                result.trump_card,
-                result.bids,
-                result.tricks_won,
-                result.points,
-                totals,
-            )
-        )
-    if state.phase in (Phase.BID, Phase.PLAY):
-        rows.append(
-            ScoreRow(
-                state.hand_index,
-                state.dealer,
-                state.hand_size,
-                state.trump_card,
-                _visible_bids(state, seat),
-                state.tricks_won,
-                None,
-                state.totals,
-            )
-        )
-    return tuple(rows)
+    if state.phase not in (Phase.BID, Phase.PLAY):
+        return state.sheet
+    current = ScoreRow(
+        state.hand_index,
+        state.dealer,
+        state.hand_size,
+        state.trump_card,
+        _visible_bids(state, seat),
+        state.tricks_won,
+        None,
+        state.totals,
+    )
+    return (*state.sheet, current)
 
 
 def _visible_bids(state: GameState, seat: int | None) -> tuple[int | None, ...]:
