@@ -12,13 +12,13 @@ import sys
 from collections.abc import Sequence
 
 from ohhell import __version__
-from ohhell.cli import replay, rules_cmd, simulate
+from ohhell.cli import replay, rules_cmd, simulate, tournament
 from ohhell.engine import OhHellError
 
 EXIT_ERROR = 1
 EXIT_USAGE = 2
 
-SUBCOMMANDS = (simulate, replay, rules_cmd)
+SUBCOMMANDS = (simulate, replay, rules_cmd, tournament)
 
 
 def build_parser() -> argparse.ArgumentParser:

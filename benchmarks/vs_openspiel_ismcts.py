@@ -1,0 +1,197 @@
+"""Our bot against OpenSpiel's C++ IS-MCTS on OpenSpiel's ``oh_hell``, in duplicate.
+
+Usage::
+
+    .venv/bin/python benchmarks/vs_openspiel_ismcts.py [--bot NAME] [--sims N] [--deals N]
+        [--jobs N] [--seed S] [--quick] [--json PATH]
+
+4 players. Deal ``i`` has ``1 + i % 12`` cards per seat (OpenSpiel's hand sizes 1 to 12 for 4
+players), a random dealer and a random deal. Each deal is played 4 times with the same cards,
+our bot (``--bot``, default ``search`` when that bot is available, else ``heuristic``) in seat
+``r`` of play ``r`` and IS-MCTS (``pyspiel.ISMCTSBot``, random-rollout evaluator, ``--sims``
+simulations per decision) in the other three seats (see
+:func:`ohhell.openspiel_bridge.play_duplicate_deal`).
+
+Printed figures:
+
+- points per deal ahead: per deal, our bot's mean score over its 4 seats minus the IS-MCTS
+  seats' mean score in the same hands, averaged over deals with a 95 % confidence interval over
+  deals; under OpenSpiel's scoring (its returns: ``won + 10`` exact, ``won`` otherwise) and under
+  our standard scoring (``10 + won`` exact, 0 otherwise);
+- bid hit rate of our bot and of IS-MCTS;
+- milliseconds per decision (mean, median, p99) of both.
+
+The issue's target for the search bot at 10,000 simulations and 2,000 deals: ahead by at least
+1.5 points per deal (CI lower bound above 1.0), at least 70 % of bids made, at most 50 ms per
+decision. The script measures and prints; it always exits 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any, Final
+
+from ohhell.bots.base import Bot
+from ohhell.bots.levels import make_bot
+from ohhell.openspiel_bridge import (
+    BridgeError,
+    HandOutcome,
+    load_pyspiel,
+    play_duplicate_deal,
+    random_openspiel_deal,
+)
+from ohhell.tournament.stats import mean_ci, percentile
+
+PLAYERS: Final = 4
+MAX_HAND: Final = 12
+QUICK_DEALS: Final = 4
+QUICK_SIMS: Final = 20
+
+
+def default_bot() -> str:
+    """``search`` when the search bot is available, else ``heuristic``."""
+    try:
+        make_bot("search")
+    except ValueError:
+        return "heuristic"
+    return "search"
+
+
+def play_deal(bot: str, sims: int, seed: int, index: int) -> tuple[HandOutcome, ...]:
+    """The 4 rotations of deal ``index`` (a worker task)."""
+    rng = random.Random(f"vs-ismcts/{seed}/{index}")
+    deal = random_openspiel_deal(PLAYERS, 1 + index % MAX_HAND, rng)
+
+    def candidate() -> Bot:
+        return make_bot(bot)
+
+    return play_duplicate_deal(deal, candidate, simulations=sims, seed=seed * 100_003 + index)
+
+
+def summarize(per_deal: Sequence[tuple[HandOutcome, ...]]) -> dict[str, Any]:
+    """The figures of the module docstring, as a JSON-ready dict."""
+    ahead_os: list[float] = []
+    ahead_std: list[float] = []
+    ours_hits = ours_bids = theirs_hits = theirs_bids = 0
+    ours_s: list[float] = []
+    theirs_s: list[float] = []
+    for hands in per_deal:
+        diff_os = []
+        diff_std = []
+        for rotation, hand in enumerate(hands):
+            others = [s for s in range(PLAYERS) if s != rotation]
+            diff_os.append(
+                hand.openspiel_returns[rotation]
+                - statistics.fmean(hand.openspiel_returns[s] for s in others)
+            )
+            diff_std.append(
+                hand.standard_points[rotation]
+                - statistics.fmean(hand.standard_points[s] for s in others)
+            )
+            for seat in range(PLAYERS):
+                hit = int(hand.bids[seat] == hand.tricks_won[seat])
+                if seat == rotation:
+                    ours_hits += hit
+                    ours_bids += 1
+                    ours_s.extend(hand.decision_seconds[seat])
+                else:
+                    theirs_hits += hit
+                    theirs_bids += 1
+                    theirs_s.extend(hand.decision_seconds[seat])
+        ahead_os.append(statistics.fmean(diff_os))
+        ahead_std.append(statistics.fmean(diff_std))
+
+    def timing(seconds: list[float]) -> dict[str, float]:
+        return {
+            "mean": 1000 * statistics.fmean(seconds),
+            "median": 1000 * percentile(seconds, 50),
+            "p99": 1000 * percentile(seconds, 99),
+        }
+
+    return {
+        "deals": len(per_deal),
+        "ahead_openspiel_scoring": mean_ci(ahead_os).to_json(),
+        "ahead_standard_scoring": mean_ci(ahead_std).to_json(),
+        "bid_hit_rate": {"ours": ours_hits / ours_bids, "ismcts": theirs_hits / theirs_bids},
+        "ms_per_decision": {"ours": timing(ours_s), "ismcts": timing(theirs_s)},
+    }
+
+
+def _ci(figure: dict[str, Any]) -> str:
+    low, high = figure["ci95_low"], figure["ci95_high"]
+    interval = "" if low is None else f" (95 % CI {low:+.2f} to {high:+.2f})"
+    return f"{figure['mean']:+.2f}{interval}"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--bot", help="our bot (default: search if available, else heuristic)")
+    parser.add_argument("--sims", type=int, default=10_000, help="IS-MCTS simulations/decision")
+    parser.add_argument("--deals", type=int, default=2000, help="deals (each played 4 times)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument(
+        "--quick", action="store_true", help=f"{QUICK_DEALS} deals, {QUICK_SIMS} sims"
+    )
+    parser.add_argument("--json", type=Path, help="also write the figures to this JSON file")
+    args = parser.parse_args(argv)
+    try:
+        load_pyspiel()
+    except BridgeError as exc:
+        sys.exit(str(exc))
+    bot = args.bot or default_bot()
+    deals, sims = (QUICK_DEALS, QUICK_SIMS) if args.quick else (args.deals, args.sims)
+    if deals < 1 or sims < 1 or args.jobs < 1:
+        sys.exit("--deals, --sims and --jobs must be at least 1")
+    start = time.perf_counter()
+    if args.jobs == 1:
+        per_deal = [play_deal(bot, sims, args.seed, i) for i in range(deals)]
+    else:
+        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+            per_deal = list(
+                pool.map(
+                    play_deal,
+                    [bot] * deals,
+                    [sims] * deals,
+                    [args.seed] * deals,
+                    range(deals),
+                    chunksize=max(1, deals // (4 * args.jobs)),
+                )
+            )
+    figures = {
+        "bot": bot,
+        "ismcts_simulations": sims,
+        "seed": args.seed,
+        "jobs": args.jobs,
+        "wall_seconds": time.perf_counter() - start,
+        **summarize(per_deal),
+    }
+    print(
+        f"{bot} vs OpenSpiel IS-MCTS ({sims} simulations), {PLAYERS} players, hand sizes"
+        f" 1-{MAX_HAND}, {deals} deals x {PLAYERS} seats, {figures['wall_seconds']:.1f} s"
+    )
+    print(f"points per deal ahead, OpenSpiel scoring: {_ci(figures['ahead_openspiel_scoring'])}")
+    print(f"points per deal ahead, standard scoring:  {_ci(figures['ahead_standard_scoring'])}")
+    hits = figures["bid_hit_rate"]
+    print(f"bids made: {bot} {100 * hits['ours']:.1f} %, IS-MCTS {100 * hits['ismcts']:.1f} %")
+    for who, ms in figures["ms_per_decision"].items():
+        print(
+            f"ms per decision, {who}: mean {ms['mean']:.2f}, median {ms['median']:.2f},"
+            f" p99 {ms['p99']:.2f}"
+        )
+    if args.json is not None:
+        args.json.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

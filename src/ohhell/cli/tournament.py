@@ -1,0 +1,145 @@
+"""``ohhell tournament``: a duplicate tournament between two bots, with its reports.
+
+Example::
+
+    ohhell tournament --candidate heuristic --baseline random --deal-sets 100 --players 4 \\
+        --seed 7 --jobs 2 --out tournament-out --save-deals deals.json
+
+plays 100 deal sets x 4 rotations (400 games), prints the table and writes ``report.json``,
+``report.csv`` and ``report.png`` into ``tournament-out`` (see :mod:`ohhell.tournament`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+from ohhell.bots.base import Budget
+from ohhell.bots.levels import BOT_NAMES
+from ohhell.cli.options import add_rules_arguments, rules_from_args
+from ohhell.tournament.deals import generate_deal_sets, load_deal_sets, save_deal_sets
+from ohhell.tournament.duplicate import (
+    DealSetOutcome,
+    Matchup,
+    TournamentError,
+    default_jobs,
+    run_tournament,
+)
+from ohhell.tournament.stats import compute_stats
+
+DEFAULT_DEAL_SETS = 100
+
+
+def register(subparsers: Any) -> None:
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "tournament",
+        help="play a duplicate tournament between two bots and report the results",
+        description="Duplicate tournament: for each deal set the candidate plays once from"
+        " every seat against copies of the baseline, on the same deals. Prints a table and"
+        " writes report.json, report.csv and report.png into --out.",
+    )
+    parser.add_argument(
+        "--candidate", default="heuristic", help=f"bot to evaluate ({', '.join(BOT_NAMES)})"
+    )
+    parser.add_argument("--baseline", default="random", help="bot to compare against")
+    add_rules_arguments(parser)
+    parser.add_argument(
+        "--deal-sets",
+        type=int,
+        help=f"number of deal sets (default: {DEFAULT_DEAL_SETS}, or all in --deals)",
+    )
+    parser.add_argument("--deals", type=Path, help="replay the deal sets of this file")
+    parser.add_argument("--save-deals", type=Path, help="write the deal sets to this file")
+    parser.add_argument(
+        "--seed", type=int, help="seed of the deals and bots (default: a secure random one)"
+    )
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=default_jobs(),
+        help="worker processes (default: every core, here %(default)s)",
+    )
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=Path("tournament-out"),
+        help="folder for the reports (default: ./tournament-out)",
+    )
+    parser.add_argument(
+        "--budget-sims", type=int, help="simulations per decision for the bots that search"
+    )
+    parser.add_argument("--budget-seconds", type=float, help="seconds per decision")
+    parser.add_argument("--quiet", action="store_true", help="no progress and no table")
+    parser.set_defaults(run=run)
+
+
+def _budget(args: argparse.Namespace) -> Budget:
+    try:
+        return Budget(simulations=args.budget_sims, seconds=args.budget_seconds)
+    except ValueError as exc:
+        raise TournamentError(f"bad budget: {exc}") from None
+
+
+def run(args: argparse.Namespace) -> int:
+    # rich and matplotlib (the tournament extra) are imported only when a tournament runs
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+
+    from ohhell.tournament.report import render_table, write_reports
+
+    rules = rules_from_args(args)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**63)
+    if args.deals is not None:
+        deal_sets = load_deal_sets(args.deals)
+        deal_sets.check_fits(rules)
+        if args.deal_sets is not None:
+            deal_sets = deal_sets.first(args.deal_sets)
+    else:
+        deal_sets = generate_deal_sets(rules, args.deal_sets or DEFAULT_DEAL_SETS, seed)
+    if args.save_deals is not None:
+        save_deal_sets(deal_sets, args.save_deals)
+    matchup = Matchup(
+        rules=rules,
+        candidate=args.candidate,
+        baseline=args.baseline,
+        budget=_budget(args),
+        seed=seed,
+    )
+    console = Console()
+    errors = Console(stderr=True)
+    total = len(deal_sets.sets)
+    with Progress(
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=errors,
+        disable=args.quiet or not errors.is_terminal,
+    ) as progress:
+        task = progress.add_task(f"{args.candidate} vs {args.baseline}", total=total)
+        step = max(1, total // 10)
+
+        def on_done(outcome: DealSetOutcome) -> None:
+            progress.advance(task)
+            done = int(progress.tasks[0].completed)
+            if progress.disable and not args.quiet and (done % step == 0 or done == total):
+                print(f"{done}/{total} deal sets played", file=sys.stderr)
+            if outcome.failure is not None and not args.quiet:
+                print(f"bot failure, deal set voided: {outcome.failure.message}", file=sys.stderr)
+
+        outcomes = run_tournament(matchup, deal_sets, jobs=args.jobs, on_done=on_done)
+    stats = compute_stats(matchup, outcomes)
+    paths = write_reports(stats, matchup, args.out)
+    if not args.quiet:
+        render_table(stats, console)
+        console.print(f"seed {seed}; reports written: {', '.join(map(str, paths))}")
+    return 0

@@ -1,0 +1,405 @@
+"""Bridge to OpenSpiel's ``oh_hell``: our bots play OpenSpiel hands, and OpenSpiel's C++
+IS-MCTS plays against our bots on hands both engines follow in lockstep.
+
+OpenSpiel's game is one hand. Our engine plays it as a one-hand game (:func:`one_hand_rules`):
+``Rules(schedule="custom", custom_hand_sizes=(k,), trump_in_last_hand=True, hook=True,
+missed_bid_scores_tricks=True)``, which matches OpenSpiel's ``oh_hell`` with its defaults
+(``points_per_trick=1``, ``off_bid_penalty=False``): the hook always on, a trump card always
+turned, ``won + 10`` for an exact bid and ``won`` otherwise. The differential test
+``tests/differential/test_openspiel.py`` checks that the two engines agree.
+
+Encodings, found by experiment with ``state.action_to_string`` (see that test):
+
+- cards are actions ``0..51``: ``rank_index * 4 + suit_index`` with ranks 2..A as 0..12 and
+  suits in OpenSpiel's order clubs, diamonds, spades, hearts (0 = C2, 1 = D2, 2 = S2, 3 = H2,
+  4 = C3, ..., 51 = HA);
+- bid ``b`` is action ``52 + b``;
+- the chance nodes come first: the number of tricks ``k`` (action ``k``), the dealer (action =
+  seat), then the deal, card ``i`` going to player ``i % n`` whatever the dealer, then the
+  turned trump card.
+
+``pyspiel`` (the ``open-spiel`` package, in the ``openspiel`` extra) is imported only when a
+function needs it; without it those functions raise :class:`BridgeError` saying what to
+install.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any, Final
+
+from ohhell.bots.base import Bot, Budget
+from ohhell.engine import (
+    DECK,
+    Action,
+    Bid,
+    Card,
+    Deal,
+    GameState,
+    OhHellError,
+    Play,
+    Rank,
+    Rules,
+    Schedule,
+    Suit,
+    apply,
+    is_legal,
+    new_game,
+    score_hand,
+    view_for,
+)
+
+__all__ = [
+    "BID_OFFSET",
+    "BridgeError",
+    "HandOutcome",
+    "IsmctsPlayer",
+    "OpenSpielDeal",
+    "action_of",
+    "card_of",
+    "choose_openspiel_action",
+    "engine_state",
+    "from_openspiel",
+    "load_pyspiel",
+    "max_hand_size",
+    "one_hand_rules",
+    "openspiel_game",
+    "play_duplicate_deal",
+    "play_hand",
+    "random_openspiel_deal",
+    "to_openspiel",
+]
+
+BID_OFFSET: Final = 52
+"""OpenSpiel encodes bid ``b`` as action ``52 + b``, after the 52 cards."""
+
+OPENSPIEL_SUITS: Final = (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES, Suit.HEARTS)
+"""OpenSpiel's suit order (its suit letters are ``C D S H``)."""
+
+CHANCE_PLAYER: Final = -1
+"""OpenSpiel's player id for chance in ``full_history()``."""
+
+_CARD_OF_ACTION: Final[tuple[Card, ...]] = tuple(
+    Card.of(OPENSPIEL_SUITS[action % 4], Rank(action // 4 + 2)) for action in range(52)
+)
+_ACTION_OF_CARD: Final[dict[Card, int]] = {card: a for a, card in enumerate(_CARD_OF_ACTION)}
+
+
+class BridgeError(OhHellError, ValueError):
+    """OpenSpiel is missing, or an OpenSpiel state cannot be matched by our engine."""
+
+    code = "openspiel/bridge"
+
+
+def card_of(action: int) -> Card:
+    """Our card for OpenSpiel's card action ``action`` (0..51).
+
+    >>> str(card_of(0)), str(card_of(3)), str(card_of(51))
+    ('2c', '2h', 'Ah')
+    """
+    if not 0 <= action < len(DECK):
+        raise BridgeError(f"OpenSpiel card actions are 0..51, got {action}")
+    return _CARD_OF_ACTION[action]
+
+
+def action_of(card: Card) -> int:
+    """OpenSpiel's card action for ``card`` (the inverse of :func:`card_of`)."""
+    return _ACTION_OF_CARD[card]
+
+
+def to_openspiel(action: Action) -> int:
+    """OpenSpiel's action for our bid or play."""
+    if isinstance(action, Bid):
+        return BID_OFFSET + action.bid
+    if isinstance(action, Play):
+        return action_of(action.card)
+    raise BridgeError(f"OpenSpiel has no player action for {action!r}")
+
+
+def from_openspiel(action: int, seat: int) -> Bid | Play:
+    """Our bid or play for OpenSpiel's player action ``action`` taken by ``seat``."""
+    if action >= BID_OFFSET:
+        return Bid(seat, action - BID_OFFSET)
+    return Play(seat, card_of(action))
+
+
+def max_hand_size(player_count: int) -> int:
+    """The largest hand OpenSpiel allows: one card must stay in the stock to be turned."""
+    return (len(DECK) - 1) // player_count
+
+
+def one_hand_rules(player_count: int, hand_size: int) -> Rules:
+    """Our rules for OpenSpiel's ``oh_hell`` hand of ``hand_size`` cards (module docstring)."""
+    return Rules(
+        player_count=player_count,
+        schedule=Schedule.CUSTOM,
+        custom_hand_sizes=(hand_size,),
+        trump_in_last_hand=True,
+        hook=True,
+        missed_bid_scores_tricks=True,
+    )
+
+
+def load_pyspiel() -> ModuleType:
+    """The ``pyspiel`` module, or a :class:`BridgeError` saying how to install it."""
+    try:
+        return importlib.import_module("pyspiel")
+    except ImportError as exc:
+        raise BridgeError(
+            f"OpenSpiel is not installed ({exc}): pip install 'ohhell[openspiel]'"
+        ) from None
+
+
+@functools.cache
+def openspiel_game(player_count: int) -> Any:
+    """OpenSpiel's ``oh_hell`` for ``player_count`` players with its default scoring; the
+    number of tricks is its first chance node, so one game serves every hand size."""
+    return load_pyspiel().load_game(
+        "oh_hell", {"players": player_count, "points_per_trick": 1, "off_bid_penalty": False}
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class OpenSpielDeal:
+    """Everything chance decides in an OpenSpiel hand: its size, the dealer, the dealt cards
+    in OpenSpiel's order (card ``i`` to player ``i % n``) and the turned trump card."""
+
+    player_count: int
+    hand_size: int
+    dealer: int
+    cards: tuple[Card, ...]
+    trump_card: Card
+
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Each seat's cards, as OpenSpiel deals them."""
+        n = self.player_count
+        return tuple(self.cards[seat::n] for seat in range(n))
+
+    def chance_actions(self) -> list[int]:
+        """OpenSpiel's chance actions for this deal, in order."""
+        return [
+            self.hand_size,
+            self.dealer,
+            *(action_of(card) for card in self.cards),
+            action_of(self.trump_card),
+        ]
+
+    def engine_deal(self) -> Deal:
+        """The same deal as our engine's :class:`~ohhell.engine.Deal`."""
+        return Deal(self.hands(), self.trump_card)
+
+
+def random_openspiel_deal(
+    player_count: int, hand_size: int, rng: random.Random, *, dealer: int | None = None
+) -> OpenSpielDeal:
+    """A random deal of ``hand_size`` cards per seat (1..:func:`max_hand_size`)."""
+    if not 1 <= hand_size <= max_hand_size(player_count):
+        raise BridgeError(
+            f"OpenSpiel's oh_hell deals 1..{max_hand_size(player_count)} cards to each of"
+            f" {player_count} players, not {hand_size}"
+        )
+    deck = list(DECK)
+    rng.shuffle(deck)
+    used = player_count * hand_size
+    return OpenSpielDeal(
+        player_count,
+        hand_size,
+        rng.randrange(player_count) if dealer is None else dealer,
+        tuple(deck[:used]),
+        deck[used],
+    )
+
+
+def engine_state(ospiel_state: Any) -> GameState:
+    """Our engine's state for an OpenSpiel ``oh_hell`` state that is past its deal: the same
+    hand, dealer, trump card, bids and plays (from ``ospiel_state.full_history()``)."""
+    n = ospiel_state.num_players()
+    history = [(step.player, step.action) for step in ospiel_state.full_history()]
+    chance = [action for player, action in history if player == CHANCE_PLAYER]
+    if len(chance) < 2:
+        raise BridgeError("the OpenSpiel state has not chosen its hand size and dealer yet")
+    hand_size, dealer = chance[0], chance[1]
+    if len(chance) != 2 + n * hand_size + 1:
+        raise BridgeError(
+            f"the OpenSpiel state is still dealing ({len(chance) - 2} of"
+            f" {n * hand_size + 1} cards dealt and turned)"
+        )
+    cards = tuple(card_of(action) for action in chance[2:-1])
+    deal = OpenSpielDeal(n, hand_size, dealer, cards, card_of(chance[-1]))
+    state = new_game(one_hand_rules(n, hand_size), first_dealer=dealer)
+    state, _ = apply(state, deal.engine_deal())
+    for player, action in history:
+        if player != CHANCE_PLAYER:
+            state, _ = apply(state, from_openspiel(action, player))
+    return state
+
+
+def choose_openspiel_action(
+    bot: Bot,
+    ospiel_state: Any,
+    rng: random.Random,
+    budget: Budget = Budget(),  # noqa: B008
+) -> int:
+    """Our ``bot``'s choice, as an OpenSpiel action, for the player to act in
+    ``ospiel_state``; it sees only :func:`~ohhell.engine.view_for` that seat."""
+    seat = ospiel_state.current_player()
+    if seat < 0:
+        raise BridgeError(f"no player is to act in the OpenSpiel state (player id {seat})")
+    state = engine_state(ospiel_state)
+    action = bot.choose(view_for(state, seat), rng, budget)
+    if not is_legal(state, action):
+        raise BridgeError(
+            f"bot {bot.name!r} chose {action}, which is illegal ({state.describe_position()})"
+        )
+    return to_openspiel(action)
+
+
+class IsmctsPlayer:
+    """OpenSpiel's C++ IS-MCTS bot (``pyspiel.ISMCTSBot``) with a random-rollout evaluator,
+    playing OpenSpiel ``oh_hell`` states.
+
+    Measured: unlike our bots, it is not reproducible from its seed (one seeded hand replayed
+    40 times with 10 simulations gave 14 different action sequences), so matches against it are
+    statistically, not exactly, repeatable.
+    """
+
+    def __init__(
+        self,
+        *,
+        simulations: int,
+        seed: int,
+        uct_c: float = 2.0,
+        rollouts: int = 1,
+    ) -> None:
+        if simulations < 1:
+            raise BridgeError(f"IS-MCTS needs at least 1 simulation, got {simulations}")
+        pyspiel = load_pyspiel()
+        self.name = f"openspiel-ismcts-{simulations}"
+        self.simulations = simulations
+        evaluator = pyspiel.RandomRolloutEvaluator(rollouts, seed)
+        self._evaluator = evaluator  # the bot keeps a reference; keep it alive as well
+        self._bot = pyspiel.ISMCTSBot(
+            seed,
+            evaluator,
+            uct_c,
+            simulations,
+            -1,  # unlimited world samples
+            pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
+            False,  # information state strings, not observation strings
+            False,  # oh_hell's resampled worlds share the player's action sets
+        )
+
+    def step(self, ospiel_state: Any) -> int:
+        """The IS-MCTS action for the player to act in ``ospiel_state``."""
+        action: int = self._bot.step(ospiel_state)
+        return action
+
+
+@dataclass(frozen=True, slots=True)
+class HandOutcome:
+    """One OpenSpiel hand played by a mix of our bots and IS-MCTS players."""
+
+    hand_size: int
+    dealer: int
+    bids: tuple[int, ...]
+    tricks_won: tuple[int, ...]
+    openspiel_returns: tuple[float, ...]
+    """OpenSpiel's returns: ``won + 10`` for an exact bid, ``won`` otherwise."""
+    standard_points: tuple[int, ...]
+    """Our standard scoring of the same bids and tricks: ``10 + won`` exact, 0 otherwise."""
+    decision_seconds: tuple[tuple[float, ...], ...]
+
+
+def play_hand(
+    deal: OpenSpielDeal,
+    players: Sequence[Bot | IsmctsPlayer],
+    *,
+    rngs: Sequence[random.Random],
+    budget: Budget = Budget(),  # noqa: B008 - immutable
+) -> HandOutcome:
+    """Play ``deal`` in OpenSpiel and in our engine in lockstep: our bots (seats holding a
+    :class:`~ohhell.bots.base.Bot`) choose from their view of our state, IS-MCTS players from
+    the OpenSpiel state, and every action is applied to both. Raises :class:`BridgeError` if
+    the engines disagree (seat to act, legality or points) or one of our bots plays illegally.
+    """
+    n = deal.player_count
+    if len(players) != n or len(rngs) != n:
+        raise BridgeError(f"{len(players)} players and {len(rngs)} generators for {n} seats")
+    ospiel_state = openspiel_game(n).new_initial_state()
+    for action in deal.chance_actions():
+        ospiel_state.apply_action(action)
+    rules = one_hand_rules(n, deal.hand_size)
+    state = new_game(rules, first_dealer=deal.dealer)
+    state, _ = apply(state, deal.engine_deal())
+    timings: list[list[float]] = [[] for _ in range(n)]
+    while not ospiel_state.is_terminal():
+        seat = ospiel_state.current_player()
+        if state.to_act != frozenset({seat}):
+            raise BridgeError(
+                f"OpenSpiel has seat {seat} to act, our engine {sorted(state.to_act)}"
+                f" ({state.describe_position()})"
+            )
+        player = players[seat]
+        start = time.perf_counter()
+        if isinstance(player, IsmctsPlayer):
+            ours = from_openspiel(player.step(ospiel_state), seat)
+        else:
+            ours = player.choose(view_for(state, seat), rngs[seat], budget)
+        timings[seat].append(time.perf_counter() - start)
+        if not is_legal(state, ours):
+            raise BridgeError(
+                f"seat {seat} ({player.name}) chose {ours}, illegal here"
+                f" ({state.describe_position()})"
+            )
+        ospiel_state.apply_action(to_openspiel(ours))
+        state, _ = apply(state, ours)
+    (result,) = state.results
+    returns = tuple(float(r) for r in ospiel_state.returns())
+    if tuple(float(p) for p in result.points) != returns:
+        raise BridgeError(f"points differ: ours {result.points}, OpenSpiel's {returns}")
+    standard = Rules(player_count=n)
+    return HandOutcome(
+        hand_size=deal.hand_size,
+        dealer=deal.dealer,
+        bids=result.bids,
+        tricks_won=result.tricks_won,
+        openspiel_returns=returns,
+        standard_points=tuple(
+            score_hand(standard, bid=b, won=w, hand_size=deal.hand_size)
+            for b, w in zip(result.bids, result.tricks_won, strict=True)
+        ),
+        decision_seconds=tuple(tuple(t) for t in timings),
+    )
+
+
+def play_duplicate_deal(
+    deal: OpenSpielDeal,
+    make_candidate: Callable[[], Bot],
+    *,
+    simulations: int,
+    seed: int,
+    budget: Budget = Budget(),  # noqa: B008 - immutable
+) -> tuple[HandOutcome, ...]:
+    """Duplicate on one OpenSpiel deal: ``n`` hands, the candidate (a fresh bot from
+    ``make_candidate``) in seat ``r`` of hand ``r`` and IS-MCTS with ``simulations`` per decision
+    in the other seats; every generator is seeded from ``seed``, the rotation and the seat."""
+    n = deal.player_count
+    outcomes = []
+    for rotation in range(n):
+        players: list[Bot | IsmctsPlayer] = [
+            make_candidate()
+            if seat == rotation
+            else IsmctsPlayer(
+                simulations=simulations, seed=(seed * 1009 + rotation * 31 + seat) % 2**31
+            )
+            for seat in range(n)
+        ]
+        rngs = [random.Random(f"openspiel-duplicate/{seed}/{rotation}/{seat}") for seat in range(n)]
+        outcomes.append(play_hand(deal, players, rngs=rngs, budget=budget))
+    return tuple(outcomes)

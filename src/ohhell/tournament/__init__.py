@@ -1,0 +1,52 @@
+"""Duplicate tournaments between bots, and their reports.
+
+- :mod:`~ohhell.tournament.deals`: deal sets (first dealer and deck orders) and their files.
+- :mod:`~ohhell.tournament.duplicate`: the candidate rotated through every seat against copies
+  of the baseline on the same deals, on every local core.
+- :mod:`~ohhell.tournament.stats`: means with 95 % confidence intervals, the paired difference,
+  bid hit rates, first-place shares, decision times.
+- :mod:`~ohhell.tournament.report`: terminal table, JSON, CSV and PNG.
+
+The command line is ``ohhell tournament`` (:mod:`ohhell.cli.tournament`).
+"""
+
+from ohhell.tournament.deals import (
+    DealFileError,
+    DealSet,
+    DealSets,
+    generate_deal_sets,
+    load_deal_sets,
+    save_deal_sets,
+)
+from ohhell.tournament.duplicate import (
+    DealSetOutcome,
+    Failure,
+    GameOutcome,
+    HandRow,
+    Matchup,
+    TournamentError,
+    play_deal_set,
+    run_tournament,
+)
+from ohhell.tournament.stats import Estimate, TournamentStats, compute_stats, mean_ci
+
+__all__ = [
+    "DealFileError",
+    "DealSet",
+    "DealSetOutcome",
+    "DealSets",
+    "Estimate",
+    "Failure",
+    "GameOutcome",
+    "HandRow",
+    "Matchup",
+    "TournamentError",
+    "TournamentStats",
+    "compute_stats",
+    "generate_deal_sets",
+    "load_deal_sets",
+    "mean_ci",
+    "play_deal_set",
+    "run_tournament",
+    "save_deal_sets",
+]

@@ -1,0 +1,233 @@
+"""Deal sets: the seeded deals a duplicate tournament replays, as reusable JSON files.
+
+A *deal set* is everything chance decides in one game: the first dealer and, for each hand of
+the game, the order of the whole 52-card deck. Each hand is dealt from its deck as the engine
+deals (:func:`ohhell.engine.deal_from_deck`: one card at a time from the dealer's left, then
+the turned card when the rules turn one), so the same deal set gives the same cards to the same
+seats in every game that replays it, whoever sits there.
+
+File format (version 1), UTF-8 JSON::
+
+    {
+      "format": "ohhell-deal-sets",
+      "version": 1,
+      "player_count": 4,
+      "hands_per_game": 13,
+      "seed": 2026,
+      "deal_sets": [
+        {"first_dealer": 2, "decks": ["7h Qs 2c ... (52 cards)", "..."]},
+        ...
+      ]
+    }
+
+``player_count`` and ``hands_per_game`` say which rules the file fits (any rules with that
+many seats and hands per game: deck orders do not depend on hand sizes or trump rules).
+``seed`` is the seed the deals were drawn from, or ``null`` when unknown; it is informative
+only. Each deck is 52 distinct cards in notation (``"Ah"``, ``"Td"``, ``"2c"``) separated by
+spaces, top of the deck first; ``decks`` has one deck per hand, in the order of the hands.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+from ohhell.engine import (
+    DECK,
+    Action,
+    Card,
+    GameState,
+    NotationError,
+    OhHellError,
+    Rules,
+    deal_from_deck,
+    format_cards,
+    parse_cards,
+    shuffled_deck,
+)
+from ohhell.storage_files import write_atomic
+
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "DealFileError",
+    "DealSet",
+    "DealSets",
+    "generate_deal_sets",
+    "load_deal_sets",
+    "save_deal_sets",
+]
+
+FORMAT: Final = "ohhell-deal-sets"
+VERSION: Final = 1
+_DECK_SET: Final = frozenset(DECK)
+
+
+class DealFileError(OhHellError, ValueError):
+    """A deal-set file that cannot be read, or deal sets that do not fit the rules."""
+
+    code = "tournament/deal_file"
+
+
+@dataclass(frozen=True, slots=True)
+class DealSet:
+    """The chance of one game: the first dealer and one 52-card deck order per hand."""
+
+    first_dealer: int
+    decks: tuple[tuple[Card, ...], ...]
+    """One deck per hand: 52 :class:`~ohhell.engine.Card` objects, top first."""
+
+    def deals(self) -> Callable[[GameState], Action]:
+        """The ``deals`` callback of :func:`ohhell.runner.play_game` that replays this set."""
+
+        def deal(state: GameState) -> Action:
+            return deal_from_deck(state, self.decks[state.hand_index])
+
+        return deal
+
+
+@dataclass(frozen=True, slots=True)
+class DealSets:
+    """The deal sets of a tournament, for ``player_count`` seats and ``hands_per_game``."""
+
+    player_count: int
+    hands_per_game: int
+    sets: tuple[DealSet, ...]
+    seed: int | None = None
+
+    def check_fits(self, rules: Rules) -> None:
+        """Raise :class:`DealFileError` unless these deals fit a game under ``rules``."""
+        hands = len(rules.hand_sizes())
+        if self.player_count != rules.player_count or self.hands_per_game != hands:
+            raise DealFileError(
+                f"the deal sets are for {self.player_count} players and {self.hands_per_game}"
+                f" hands per game; the rules have {rules.player_count} players and {hands} hands"
+            )
+
+    def first(self, count: int) -> DealSets:
+        """The first ``count`` deal sets; more than the file holds is a :class:`DealFileError`."""
+        if not 1 <= count <= len(self.sets):
+            raise DealFileError(
+                f"asked for {count} deal sets; there are {len(self.sets)} to choose from"
+            )
+        return DealSets(self.player_count, self.hands_per_game, self.sets[:count], self.seed)
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON document of the file format (see the module docstring)."""
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "player_count": self.player_count,
+            "hands_per_game": self.hands_per_game,
+            "seed": self.seed,
+            "deal_sets": [
+                {
+                    "first_dealer": deal_set.first_dealer,
+                    "decks": [format_cards(deck) for deck in deal_set.decks],
+                }
+                for deal_set in self.sets
+            ],
+        }
+
+
+def generate_deal_sets(rules: Rules, count: int, seed: int) -> DealSets:
+    """``count`` deal sets for games under ``rules``, drawn from ``random.Random(seed)``."""
+    if count < 1:
+        raise DealFileError(f"the number of deal sets must be at least 1, got {count}")
+    rng = random.Random(seed)
+    hands = len(rules.hand_sizes())
+    sets = tuple(
+        DealSet(
+            first_dealer=rng.randrange(rules.player_count),
+            decks=tuple(shuffled_deck(rng) for _ in range(hands)),
+        )
+        for _ in range(count)
+    )
+    return DealSets(rules.player_count, hands, sets, seed)
+
+
+def save_deal_sets(deal_sets: DealSets, path: Path) -> None:
+    """Write ``deal_sets`` to ``path`` (atomically) in the file format."""
+    write_atomic(Path(path), json.dumps(deal_sets.to_json(), indent=1) + "\n")
+
+
+def load_deal_sets(path: Path) -> DealSets:
+    """Read a deal-set file; anything malformed is a :class:`DealFileError` naming the file and
+    the field at fault."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise DealFileError(f"cannot read deal file {path}: {exc.strerror or exc}") from None
+    except ValueError as exc:
+        raise DealFileError(f"deal file {path} is not valid JSON: {exc}") from None
+    try:
+        return _parse(data)
+    except DealFileError as exc:
+        raise DealFileError(f"deal file {path}: {exc}") from None
+
+
+def _parse(data: object) -> DealSets:
+    if not isinstance(data, dict):
+        raise DealFileError("the top level must be a JSON object")
+    if data.get("format") != FORMAT:
+        raise DealFileError(f"'format' must be {FORMAT!r}, got {data.get('format')!r}")
+    if data.get("version") != VERSION:
+        raise DealFileError(
+            f"unsupported 'version' {data.get('version')!r}; this program reads version {VERSION}"
+        )
+    player_count = _integer(data, "player_count", 3, 7)
+    hands_per_game = _integer(data, "hands_per_game", 1, None)
+    seed = data.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise DealFileError(f"'seed' must be an integer or null, got {seed!r}")
+    raw_sets = data.get("deal_sets")
+    if not isinstance(raw_sets, list) or not raw_sets:
+        raise DealFileError("'deal_sets' must be a non-empty list")
+    sets = tuple(
+        _parse_set(raw, f"deal_sets[{i}]", player_count, hands_per_game)
+        for i, raw in enumerate(raw_sets)
+    )
+    return DealSets(player_count, hands_per_game, sets, seed)
+
+
+def _parse_set(raw: object, where: str, player_count: int, hands: int) -> DealSet:
+    if not isinstance(raw, dict):
+        raise DealFileError(f"{where} must be an object with 'first_dealer' and 'decks'")
+    dealer = _integer(raw, "first_dealer", 0, player_count - 1, where=where)
+    decks = raw.get("decks")
+    if not isinstance(decks, list) or len(decks) != hands:
+        raise DealFileError(f"{where}.decks must be a list of {hands} decks (one per hand)")
+    return DealSet(
+        dealer, tuple(_parse_deck(deck, f"{where}.decks[{h}]") for h, deck in enumerate(decks))
+    )
+
+
+def _parse_deck(raw: object, where: str) -> tuple[Card, ...]:
+    if not isinstance(raw, str):
+        raise DealFileError(f"{where} must be a string of 52 cards")
+    try:
+        cards = parse_cards(raw)
+    except NotationError as exc:
+        raise DealFileError(f"{where}: {exc}") from None
+    if len(cards) != len(DECK) or frozenset(cards) != _DECK_SET:
+        missing = sorted(_DECK_SET - frozenset(cards))
+        raise DealFileError(
+            f"{where} must hold each of the 52 cards once; it has {len(cards)} cards"
+            + (f", missing {format_cards(missing)}" if missing else ", with duplicates")
+        )
+    return cards
+
+
+def _integer(data: dict[str, Any], key: str, low: int, high: int | None, *, where: str = "") -> int:
+    value = data.get(key)
+    name = f"{where}.{key}" if where else f"'{key}'"
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise DealFileError(f"{name} must be an integer, got {value!r}")
+    if value < low or (high is not None and value > high):
+        bounds = f"{low}..{high}" if high is not None else f"at least {low}"
+        raise DealFileError(f"{name} must be {bounds}, got {value}")
+    return value

@@ -1,0 +1,190 @@
+"""Tournament reports: a terminal table (rich), JSON, CSV and a PNG plot (matplotlib, Agg).
+
+Files written into the output folder by :func:`write_reports`:
+
+``report.json``
+    :meth:`TournamentStats.to_json <ohhell.tournament.stats.TournamentStats.to_json>` plus the
+    matchup (bots, budget, seed).
+``report.csv``
+    The same figures in long form, one figure per row:
+    ``role,bot,metric,key,value,ci95_low,ci95_high,n`` (``key`` is the hand size, seat or
+    bidding position for the per-key metrics, empty otherwise; ``n`` the sample size: deal sets
+    for means, bids for hit rates, decisions for times).
+``report.png``
+    Left: a histogram of the paired score differences per deal set with their mean and 95 %
+    confidence interval. Right: bid hit rate by hand size, one line per bot.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ohhell.storage_files import write_atomic
+from ohhell.tournament.duplicate import Matchup
+from ohhell.tournament.stats import BotStats, Rate, TournamentStats
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+__all__ = ["REPORT_FILES", "csv_rows", "render_table", "report_json", "write_reports"]
+
+REPORT_FILES = ("report.json", "report.csv", "report.png")
+
+CSV_HEADER = ("role", "bot", "metric", "key", "value", "ci95_low", "ci95_high", "n")
+
+
+def _pct(rate: Rate) -> str:
+    return "-" if rate.rate is None else f"{100 * rate.rate:.1f} %"
+
+
+def render_table(stats: TournamentStats, console: Console) -> None:
+    """Print the summary table and the paired difference to ``console``."""
+    from rich.table import Table
+
+    table = Table(title=f"Duplicate tournament: {stats.rules}; {stats.deal_sets} deal sets")
+    table.add_column("")
+    for bot in (stats.candidate, stats.baseline):
+        table.add_column(f"{bot.role}: {bot.bot}", justify="right")
+
+    def row(label: str, cells: list[str]) -> None:
+        table.add_row(label, *cells)
+
+    bots = (stats.candidate, stats.baseline)
+    row("score per game (95 % CI)", [str(b.score_per_game) for b in bots])
+    row("score per hand (95 % CI)", [str(b.score_per_hand) for b in bots])
+    row("bids made", [_pct(b.bids) for b in bots])
+    row("first-place share", [f"{100 * b.first_place_share.mean:.1f} %" for b in bots])
+    for key, label in (("median", "ms/decision median"), ("p95", "  p95"), ("p99", "  p99")):
+        row(label, [f"{b.decision_ms[key]:.3f}" if b.decision_ms else "-" for b in bots])
+    sizes = sorted(set(stats.candidate.bids_by_hand_size) | set(stats.baseline.bids_by_hand_size))
+    for size in sizes:
+        row(
+            f"bids made, {size} card{'s' if size > 1 else ''}",
+            [_pct(b.bids_by_hand_size.get(size, Rate(0, 0))) for b in bots],
+        )
+    for seat in sorted(stats.candidate.bids_by_seat):
+        row(
+            f"bids made, seat {seat}",
+            [_pct(b.bids_by_seat.get(seat, Rate(0, 0))) for b in bots],
+        )
+    console.print(table)
+    console.print(
+        f"paired difference ({stats.candidate.bot} - {stats.baseline.bot}) per game:"
+        f" {stats.paired_difference} over {stats.deal_sets} deal sets"
+    )
+    if stats.failures:
+        console.print(f"[bold red]{len(stats.failures)} deal set(s) voided by a bot failure:")
+        for failure in stats.failures:
+            console.print(f"  deal set {failure.deal_set}: {failure.message}", markup=False)
+
+
+def report_json(stats: TournamentStats, matchup: Matchup) -> dict[str, Any]:
+    """The JSON report: the matchup and every statistic."""
+    return {
+        "matchup": {
+            "candidate": matchup.candidate,
+            "baseline": matchup.baseline,
+            "rules": matchup.rules.to_dict(),
+            "budget": {
+                "simulations": matchup.budget.simulations,
+                "seconds": matchup.budget.seconds,
+            },
+            "seed": matchup.seed,
+        },
+        **stats.to_json(),
+    }
+
+
+def _bot_rows(bot: BotStats) -> list[tuple[Any, ...]]:
+    rows: list[tuple[Any, ...]] = []
+    for metric, estimate in (
+        ("score_per_game", bot.score_per_game),
+        ("score_per_hand", bot.score_per_hand),
+        ("first_place_share", bot.first_place_share),
+    ):
+        rows.append((metric, "", estimate.mean, estimate.low, estimate.high, estimate.n))
+    rows.append(("bid_hit_rate", "", bot.bids.rate, None, None, bot.bids.total))
+    for metric, table in (
+        ("bid_hit_rate_by_hand_size", bot.bids_by_hand_size),
+        ("bid_hit_rate_by_seat", bot.bids_by_seat),
+        ("bid_hit_rate_by_bid_position", bot.bids_by_position),
+    ):
+        for key, rate in sorted(table.items()):
+            rows.append((metric, key, rate.rate, None, None, rate.total))
+    for name, value in bot.decision_ms.items():
+        rows.append((f"decision_ms_{name}", "", value, None, None, bot.decisions))
+    return [(bot.role, bot.bot, *row) for row in rows]
+
+
+def csv_rows(stats: TournamentStats) -> list[tuple[Any, ...]]:
+    """The rows of ``report.csv`` after its header (see the module docstring)."""
+    rows = _bot_rows(stats.candidate) + _bot_rows(stats.baseline)
+    paired = stats.paired_difference
+    rows.append(
+        (
+            "candidate",
+            stats.candidate.bot,
+            "paired_difference_per_game",
+            "",
+            paired.mean,
+            paired.low,
+            paired.high,
+            paired.n,
+        )
+    )
+    return rows
+
+
+def _csv_text(stats: TournamentStats) -> str:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(CSV_HEADER)
+    for row in csv_rows(stats):
+        writer.writerow("" if value is None else value for value in row)
+    return buffer.getvalue()
+
+
+def _write_png(stats: TournamentStats, path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    figure, (left, right) = plt.subplots(1, 2, figsize=(12, 4.5))
+    paired = stats.paired_difference
+    left.hist(stats.paired_differences, bins="auto", color="tab:blue", alpha=0.75)
+    left.axvline(paired.mean, color="black", label=f"mean {paired.mean:.2f}")
+    if paired.low is not None and paired.high is not None:
+        left.axvspan(paired.low, paired.high, color="tab:orange", alpha=0.3, label="95 % CI")
+    left.axvline(0, color="grey", linestyle=":")
+    left.set_title(f"{stats.candidate.bot} - {stats.baseline.bot}: paired score per game")
+    left.set_xlabel("score difference per deal set")
+    left.set_ylabel("deal sets")
+    left.legend()
+    for bot in (stats.candidate, stats.baseline):
+        sizes = sorted(bot.bids_by_hand_size)
+        rates = [bot.bids_by_hand_size[size].rate or 0.0 for size in sizes]
+        right.plot(sizes, rates, marker="o", label=f"{bot.role}: {bot.bot}")
+    right.set_title("bid hit rate by hand size")
+    right.set_xlabel("cards per seat")
+    right.set_ylabel("bids made")
+    right.set_ylim(0, 1)
+    right.legend()
+    figure.tight_layout()
+    figure.savefig(path, dpi=100)
+    plt.close(figure)
+
+
+def write_reports(stats: TournamentStats, matchup: Matchup, out: Path) -> list[Path]:
+    """Write ``report.json``, ``report.csv`` and ``report.png`` into ``out`` (created if
+    needed) and return their paths."""
+    out.mkdir(parents=True, exist_ok=True)
+    json_path, csv_path, png_path = (out / name for name in REPORT_FILES)
+    write_atomic(json_path, json.dumps(report_json(stats, matchup), indent=2) + "\n")
+    write_atomic(csv_path, _csv_text(stats))
+    _write_png(stats, png_path)
+    return [json_path, csv_path, png_path]

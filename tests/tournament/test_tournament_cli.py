@@ -1,0 +1,86 @@
+"""``ohhell tournament`` end to end: table, JSON, CSV and PNG, deal files saved and reused,
+and errors as one line on stderr."""
+
+from __future__ import annotations
+
+import csv
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.conftest import require
+
+COMMON = ("--players", "3", "--schedule", "custom", "--hand-sizes", "1,2", "--jobs", "2")
+
+
+def tournament(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "ohhell.cli.main", "tournament", *args],
+        capture_output=True,
+        text=True,
+        timeout=180,
+        check=False,
+    )
+
+
+def test_tournament_writes_every_report_and_reuses_its_deals(tmp_path: Path) -> None:
+    require("rich")
+    require("matplotlib")
+    out = tmp_path / "out"
+    deals = tmp_path / "deals.json"
+    done = tournament(
+        "--candidate", "heuristic", "--baseline", "random", "--deal-sets", "4", "--seed", "9",
+        "--out", str(out), "--save-deals", str(deals), *COMMON,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "paired difference (heuristic - random)" in done.stdout
+    assert "score per game" in done.stdout
+    assert {p.name for p in out.iterdir()} == {"report.json", "report.csv", "report.png"}
+    assert (out / "report.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    report = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    assert report["matchup"]["candidate"] == "heuristic"
+    assert (report["deal_sets"], report["games"], report["failures"]) == (4, 12, [])
+    assert {"mean", "ci95_low", "ci95_high", "n"} <= set(report["paired_difference"])
+    candidate, baseline = report["bots"]
+    for bot in (candidate, baseline):
+        assert {
+            "score_per_game",
+            "score_per_hand",
+            "first_place_share",
+            "bid_hit_rate",
+            "bid_hit_rate_by_hand_size",
+            "bid_hit_rate_by_seat",
+            "bid_hit_rate_by_bid_position",
+            "decision_ms",
+        } <= set(bot)
+        assert set(bot["bid_hit_rate_by_hand_size"]) == {"1", "2"}
+        assert set(bot["decision_ms"]) == {"median", "p95", "p99", "mean"}
+    with (out / "report.csv").open(encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle))
+    metrics = {(row["role"], row["metric"]) for row in rows}
+    assert ("candidate", "paired_difference_per_game") in metrics
+    assert ("baseline", "bid_hit_rate_by_hand_size") in metrics
+
+    again = tournament(
+        "--candidate", "heuristic", "--baseline", "random", "--deals", str(deals),
+        "--seed", "9", "--out", str(tmp_path / "again"), *COMMON,
+    )  # fmt: skip
+    assert again.returncode == 0, again.stderr
+    replayed = json.loads((tmp_path / "again" / "report.json").read_text(encoding="utf-8"))
+    assert replayed["paired_differences"] == report["paired_differences"]
+
+
+def test_tournament_errors_are_one_line(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "ohhell-deal-sets", "version": 7}', encoding="utf-8")
+    done = tournament("--deals", str(bad), "--out", str(tmp_path / "out"), *COMMON)
+    assert done.returncode == 1
+    assert done.stderr.strip() == (
+        f"ohhell tournament: error: deal file {bad}: unsupported 'version' 7;"
+        " this program reads version 1"
+    )
+    unknown = tournament("--candidate", "genius", "--out", str(tmp_path / "out"), *COMMON)
+    assert unknown.returncode == 1
+    assert "unknown bot 'genius'" in unknown.stderr
+    assert "Traceback" not in unknown.stderr

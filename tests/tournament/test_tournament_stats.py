@@ -1,0 +1,190 @@
+"""Tournament statistics: CI math against hand computation, the paired difference on a tiny
+synthetic example, and deterministic results on a small fixed deal set."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+
+from ohhell.engine import Rules, Schedule
+from ohhell.tournament import (
+    DealSetOutcome,
+    GameOutcome,
+    HandRow,
+    Matchup,
+    compute_stats,
+    generate_deal_sets,
+    mean_ci,
+    run_tournament,
+)
+from ohhell.tournament.duplicate import Failure
+from ohhell.tournament.stats import percentile
+
+SMALL_RULES = Rules(player_count=3, schedule=Schedule.CUSTOM, custom_hand_sizes=(1, 2, 3))
+
+
+def test_mean_ci_matches_hand_computation() -> None:
+    # values 2, 4, 4, 4, 5, 5, 7, 9: mean 5, sample variance 32/7
+    estimate = mean_ci([2, 4, 4, 4, 5, 5, 7, 9])
+    half = 1.959963984540054 * math.sqrt(32 / 7) / math.sqrt(8)
+    assert estimate.mean == 5
+    assert estimate.half_width == pytest.approx(half)
+    assert estimate.low == pytest.approx(5 - half)
+    assert estimate.high == pytest.approx(5 + half)
+    assert estimate.n == 8
+
+
+def test_mean_ci_of_one_value_has_no_interval() -> None:
+    estimate = mean_ci([3.5])
+    assert (estimate.mean, estimate.half_width, estimate.low, estimate.high) == (
+        3.5,
+        None,
+        None,
+        None,
+    )
+    with pytest.raises(ValueError, match="at least one value"):
+        mean_ci([])
+
+
+def test_percentile_interpolates_linearly() -> None:
+    values = [10.0, 20.0, 30.0, 40.0]
+    assert percentile(values, 0) == 10
+    assert percentile(values, 100) == 40
+    assert percentile(values, 50) == 25
+    assert percentile(values, 99) == pytest.approx(30 + 10 * 0.97)
+
+
+def _game(
+    deal_set: int, seat: int, totals: tuple[int, ...], bids: tuple[int, ...], won: tuple[int, ...]
+) -> GameOutcome:
+    best = max(totals)
+    return GameOutcome(
+        deal_set=deal_set,
+        candidate_seat=seat,
+        totals=totals,
+        winners=tuple(s for s, t in enumerate(totals) if t == best),
+        hands=(HandRow(hand_size=1, dealer=2, bids=bids, tricks_won=won, points=totals),),
+        decision_seconds=tuple((0.001 * (s + 1), 0.002 * (s + 1)) for s in range(3)),
+    )
+
+
+def synthetic_outcomes() -> list[DealSetOutcome]:
+    """Two deal sets of 3 one-hand games, the candidate in seats 0, 1, 2, plus a voided one."""
+    first = DealSetOutcome(
+        0,
+        (
+            _game(0, 0, (11, 0, 10), (1, 1, 0), (1, 0, 0)),
+            _game(0, 1, (0, 11, 10), (0, 1, 0), (1, 1, 0)),
+            _game(0, 2, (11, 10, 11), (1, 0, 1), (1, 0, 1)),
+        ),
+    )
+    second = DealSetOutcome(
+        1,
+        (
+            _game(1, 0, (0, 10, 10), (1, 0, 0), (0, 0, 0)),
+            _game(1, 1, (10, 0, 11), (0, 1, 1), (0, 0, 1)),
+            _game(1, 2, (10, 10, 0), (0, 0, 1), (0, 0, 0)),
+        ),
+    )
+    voided = DealSetOutcome(2, (), Failure(2, 1, 1, "broken", "bot 'broken' in seat 1: raised"))
+    return [first, second, voided]
+
+
+def test_paired_difference_on_a_synthetic_example() -> None:
+    matchup = Matchup(rules=SMALL_RULES, candidate="heuristic", baseline="random")
+    stats = compute_stats(matchup, synthetic_outcomes())
+    # deal set 0: candidate 11, 11, 11 -> 11; baseline (0+10 + 0+10 + 11+10)/6 = 41/6
+    # deal set 1: candidate 0, 0, 0 -> 0; baseline (10+10 + 10+11 + 10+10)/6 = 61/6
+    assert stats.paired_differences == pytest.approx((11 - 41 / 6, -61 / 6))
+    expected = mean_ci([11 - 41 / 6, -61 / 6])
+    assert stats.paired_difference.mean == pytest.approx(expected.mean)
+    assert stats.paired_difference.half_width == pytest.approx(expected.half_width)
+    assert stats.candidate.score_per_game.mean == pytest.approx(5.5)
+    assert stats.baseline.score_per_game.mean == pytest.approx((41 / 6 + 61 / 6) / 2)
+    assert stats.candidate.score_per_hand.mean == pytest.approx(5.5)  # one hand per game
+    assert (stats.deal_sets, stats.games) == (2, 6)
+    assert [f.deal_set for f in stats.failures] == [2]
+
+
+def test_bid_rates_first_place_and_times_on_a_synthetic_example() -> None:
+    matchup = Matchup(rules=SMALL_RULES, candidate="heuristic", baseline="random")
+    stats = compute_stats(matchup, synthetic_outcomes())
+    candidate, baseline = stats.candidate, stats.baseline
+    # candidate made its bid in all 3 games of deal set 0 and none of deal set 1
+    assert (candidate.bids.hits, candidate.bids.total) == (3, 6)
+    # baseline seats hit 1 + 1 + 2 in deal set 0 and 2 + 2 + 2 in deal set 1, of 12 bids
+    assert (baseline.bids.hits, baseline.bids.total) == (10, 12)
+    assert {s: (r.hits, r.total) for s, r in candidate.bids_by_seat.items()} == {
+        0: (1, 2),
+        1: (1, 2),
+        2: (1, 2),
+    }
+    # dealer 2: seat 0 bids first (position 0), seat 2 last (position 2)
+    assert set(candidate.bids_by_position) == {0, 1, 2}
+    assert candidate.bids_by_hand_size[1].total == 6
+    # first place: deal set 0 the candidate wins alone, alone, shared with seat 0 -> (1+1+0.5)/3;
+    # deal set 1: it wins nothing (game 2: seat 1 and 2 share; game 3: seats 0, 1 share)
+    assert candidate.first_place_share.mean == pytest.approx((2.5 / 3 + 0) / 2)
+    shares = candidate.first_place_share.mean * 3 + baseline.first_place_share.mean * 6
+    assert shares == pytest.approx(3.0)  # one first place per game, 3 games per deal set
+    # the candidate's decisions took 1, 2 ms (seat 0), 2, 4 ms (seat 1), 3, 6 ms (seat 2) in
+    # both deal sets: sorted 1 1 2 2 2 2 | 3 3 4 4 6 6
+    assert candidate.decisions == 12
+    assert candidate.decision_ms["median"] == pytest.approx(2.5)
+    assert candidate.decision_ms["p99"] == pytest.approx(6.0)
+    assert candidate.decision_ms["mean"] == pytest.approx(3.0)
+
+
+def test_a_tournament_on_a_fixed_deal_set_is_deterministic() -> None:
+    deal_sets = generate_deal_sets(SMALL_RULES, 3, seed=11)
+    matchup = Matchup(rules=SMALL_RULES, candidate="heuristic", baseline="random", seed=5)
+    first = run_tournament(matchup, deal_sets, jobs=1)
+    again = run_tournament(matchup, deal_sets, jobs=2)
+    strip = [[(g.candidate_seat, g.totals, g.hands) for g in o.games] for o in first]
+    assert strip == [[(g.candidate_seat, g.totals, g.hands) for g in o.games] for o in again]
+    stats = compute_stats(matchup, first)
+    assert stats.games == 9
+    assert all(o.failure is None for o in first)
+    # every game of a deal set replays the same deal: the same hand sizes and dealers
+    for outcome in first:
+        dealers = {tuple(row.dealer for row in g.hands) for g in outcome.games}
+        assert len(dealers) == 1
+    again_stats = compute_stats(matchup, again)
+    assert again_stats.paired_differences == stats.paired_differences
+    assert again_stats.candidate.bids_by_hand_size == stats.candidate.bids_by_hand_size
+    assert again_stats.baseline.first_place_share == stats.baseline.first_place_share
+
+
+def test_a_failing_bot_voids_its_deal_set_without_crashing(monkeypatch: pytest.MonkeyPatch) -> None:
+    import ohhell.tournament.duplicate as duplicate
+    from ohhell.bots import RandomBot
+
+    class Broken(RandomBot):
+        name = "broken"
+
+        def choose(self, view, rng, budget):  # type: ignore[no-untyped-def]
+            if view.hand_size == 3:
+                raise RuntimeError("cannot count to three")
+            return super().choose(view, rng, budget)
+
+    real = duplicate.resolve_bot
+    monkeypatch.setattr(
+        duplicate, "resolve_bot", lambda name: Broken() if name == "broken" else real(name)
+    )
+    deal_sets = generate_deal_sets(SMALL_RULES, 2, seed=3)
+    matchup = Matchup(rules=SMALL_RULES, candidate="broken", baseline="random")
+    outcomes = run_tournament(matchup, deal_sets, jobs=1)
+    assert all(o.failure is not None and o.games == () for o in outcomes)
+    assert "cannot count to three" in outcomes[0].failure.message  # type: ignore[union-attr]
+    with pytest.raises(Exception, match="no deal set was completed"):
+        compute_stats(matchup, outcomes)
+
+
+def test_unknown_bot_is_a_clear_error(tmp_path: Path) -> None:
+    from ohhell.tournament import TournamentError
+
+    deal_sets = generate_deal_sets(SMALL_RULES, 1, seed=1)
+    with pytest.raises(TournamentError, match="unknown bot 'genius'"):
+        run_tournament(Matchup(rules=SMALL_RULES, candidate="genius", baseline="random"), deal_sets)
