@@ -1,0 +1,197 @@
+"""Random-hand throughput of the fast path against OpenSpiel's C++ ``evaluate_bots``.
+
+Usage::
+
+    .venv/bin/python benchmarks/fast_path_throughput.py [--seconds S] [--quick] [--json PATH]
+
+4 players, 12 cards, uniformly random legal bids (with OpenSpiel's hook) and cards, a trump
+turned. Three runners, each for the same wall-time budget, in the same run:
+
+``fast-numpy``
+    :func:`ohhell.bots.fast.random_hands`: batches of ``--batch`` hands played in lockstep
+    with numpy (deal, bids, every play).
+``fast-int``
+    :class:`ohhell.bots.fast.HandSim` (the int-mask engine search uses), one hand at a time,
+    random legal bids and cards from ``random.Random``.
+``openspiel-cpp``
+    ``pyspiel.evaluate_bots`` with a uniform random bot per seat on
+    ``oh_hell(players=4, num_tricks_fixed=12)``: the whole loop in C++.
+
+The issue's target: the fast path (the faster of the two) >= 1x OpenSpiel C++, aiming at 3x.
+The script prints PASS/FAIL and always exits 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.metadata
+import itertools
+import json
+import platform
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Final
+
+import numpy as np
+
+from ohhell.bots.fast import HandSim, cards_of, random_hands
+
+try:
+    import pyspiel
+except ImportError:  # pragma: no cover - exercised only without the dev dependencies
+    sys.exit("open-spiel is not installed: pip install -e '.[dev]'")
+
+
+PLAYERS: Final = 4
+HAND_SIZE: Final = 12
+TARGET_RATIO: Final = 1.0
+AIM_RATIO: Final = 3.0
+DEFAULT_SECONDS: Final = 5.0
+QUICK_SECONDS: Final = 0.5
+DEFAULT_BATCH: Final = 10_000
+
+
+def play_int_hand(rng: random.Random) -> None:
+    """One random hand on the int-mask engine: deal, random hook-legal bids, random cards."""
+    deck = list(range(52))
+    rng.shuffle(deck)
+    hands = [sum(1 << c for c in deck[s * HAND_SIZE : (s + 1) * HAND_SIZE]) for s in range(4)]
+    dealer = rng.randrange(PLAYERS)
+    bids = [0] * PLAYERS
+    total = 0
+    for i in range(PLAYERS):
+        seat = (dealer + 1 + i) % PLAYERS
+        options = [b for b in range(HAND_SIZE + 1) if i < PLAYERS - 1 or b + total != HAND_SIZE]
+        bids[seat] = rng.choice(options)
+        total += bids[seat]
+    sim = HandSim(
+        hands=hands,
+        trump=deck[PLAYERS * HAND_SIZE] // 13,
+        must_trump=False,
+        leader=(dealer + 1) % PLAYERS,
+        won=[0] * PLAYERS,
+        bids=bids,
+    )
+    for _ in range(PLAYERS * HAND_SIZE):
+        sim.play(rng.choice(cards_of(sim.legal())))
+
+
+def timed(play: Callable[[], int], seconds: float) -> tuple[int, float]:
+    """Call ``play`` (which returns the hands it played) until ``seconds`` have passed."""
+    hands = 0
+    start = time.perf_counter()
+    elapsed = 0.0
+    while elapsed < seconds:
+        hands += play()
+        elapsed = time.perf_counter() - start
+    return hands, elapsed
+
+
+def run(seconds: float, seed: int, batch: int) -> dict[str, Any]:
+    """Time the three runners for ``seconds`` each: the figures, ready for JSON."""
+    game = pyspiel.load_game("oh_hell", {"players": PLAYERS, "num_tricks_fixed": HAND_SIZE})
+    bots = [pyspiel.make_uniform_random_bot(seat, seed + seat) for seat in range(PLAYERS)]
+    cpp_seeds = itertools.count(seed)
+    np_rng = np.random.default_rng(seed)
+    int_rng = random.Random(seed)
+
+    def play_numpy() -> int:
+        random_hands(np_rng, batch, players=PLAYERS, hand_size=HAND_SIZE, hook=True)
+        return batch
+
+    def play_int() -> int:
+        play_int_hand(int_rng)
+        return 1
+
+    def play_cpp() -> int:
+        pyspiel.evaluate_bots(game.new_initial_state(), bots, next(cpp_seeds))
+        return 1
+
+    runners: dict[str, Callable[[], int]] = {
+        "fast-numpy": play_numpy,
+        "fast-int": play_int,
+        "openspiel-cpp": play_cpp,
+    }
+    results: dict[str, dict[str, float]] = {}
+    for name, play in runners.items():
+        hands, elapsed = timed(play, seconds)
+        results[name] = {"hands": hands, "seconds": elapsed, "hands_per_second": hands / elapsed}
+    cpp = results["openspiel-cpp"]["hands_per_second"]
+    ratio = max(results["fast-numpy"]["hands_per_second"], results["fast-int"]["hands_per_second"])
+    return {
+        "players": PLAYERS,
+        "hand_size": HAND_SIZE,
+        "batch": batch,
+        "seconds_per_runner": seconds,
+        "seed": seed,
+        "python": platform.python_version(),
+        "numpy": np.__version__,
+        "open_spiel": importlib.metadata.version("open-spiel"),
+        "runners": results,
+        "ratio_numpy_vs_cpp": results["fast-numpy"]["hands_per_second"] / cpp,
+        "ratio_int_vs_cpp": results["fast-int"]["hands_per_second"] / cpp,
+        "ratio_best_vs_cpp": ratio / cpp,
+        "passed": ratio / cpp >= TARGET_RATIO,
+    }
+
+
+def report(figures: dict[str, Any]) -> str:
+    """The figures as a table and the ratio lines."""
+    lines = [
+        f"Random complete hands, {figures['players']} players x {figures['hand_size']} cards,"
+        f" {figures['seconds_per_runner']:g} s per runner, numpy batch {figures['batch']}"
+        f" (Python {figures['python']}, numpy {figures['numpy']},"
+        f" open-spiel {figures['open_spiel']})",
+        "",
+        f"{'runner':<14} {'hands':>9} {'seconds':>8} {'hands/s':>11}",
+    ]
+    for name, row in figures["runners"].items():
+        lines.append(
+            f"{name:<14} {row['hands']:>9} {row['seconds']:>8.2f} {row['hands_per_second']:>11.1f}"
+        )
+    verdict = "PASS" if figures["passed"] else "FAIL"
+    lines += [
+        "",
+        f"ratio fast-numpy/OpenSpiel-C++: {figures['ratio_numpy_vs_cpp']:.2f}x",
+        f"ratio fast-int/OpenSpiel-C++:   {figures['ratio_int_vs_cpp']:.3f}x",
+        f"ratio fast path/OpenSpiel-C++:  {figures['ratio_best_vs_cpp']:.2f}x"
+        f" (target >= {TARGET_RATIO:g}x, aim {AIM_RATIO:g}x: {verdict})",
+    ]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Parse the command line, run the benchmark, print the table, write JSON if asked."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    budget = parser.add_mutually_exclusive_group()
+    budget.add_argument(
+        "--seconds",
+        type=float,
+        default=DEFAULT_SECONDS,
+        help=f"wall-time budget per runner (default {DEFAULT_SECONDS:g})",
+    )
+    budget.add_argument(
+        "--quick", action="store_true", help=f"{QUICK_SECONDS:g} s per runner, for smoke tests"
+    )
+    parser.add_argument(
+        "--batch", type=int, default=DEFAULT_BATCH, help=f"numpy batch (default {DEFAULT_BATCH})"
+    )
+    parser.add_argument("--seed", type=int, default=2026, help="random seed (default 2026)")
+    parser.add_argument("--json", type=Path, metavar="PATH", help="also write the figures here")
+    args = parser.parse_args(argv)
+    seconds = QUICK_SECONDS if args.quick else args.seconds
+    batch = 1000 if args.quick else args.batch
+    if seconds <= 0 or batch < 1:
+        parser.error("--seconds and --batch must be positive")
+    figures = run(seconds, args.seed, batch)
+    print(report(figures))
+    if args.json is not None:
+        args.json.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

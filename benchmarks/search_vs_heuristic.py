@@ -1,0 +1,217 @@
+"""Duplicate match: the search bot in one seat against three ``heuristic`` bots.
+
+Usage::
+
+    .venv/bin/python benchmarks/search_vs_heuristic.py [--deal-sets N] [--quick]
+        [--workers W] [--simulations K] [--json PATH]
+
+The standard game of the rules (13 hands, 1 to 13 cards), 4 players. Each deal set is a seed:
+it fixes the first dealer, every deal and every bot's random generator. On each deal set the
+baseline (four ``heuristic`` bots) plays once, then the search bot replaces the baseline in
+seat 0, 1, 2 and 3 in turn (the same deals each time). The candidate's margin on a deal set
+is the mean, over the four seats, of its game total minus the baseline's total in that seat
+with the same cards. Printed: that margin's mean with a 95 % confidence interval over deal
+sets, the search bot's share of bids made, and its time per decision (mean, p95, p99).
+
+The issue's targets (400 deal sets): ahead by >= 30 points per game with the CI's lower bound
+>= 27, >= 72 % of bids made, <= 50 ms mean per decision with p99 <= 250 ms. The script prints
+PASS/FAIL per target and always exits 0 (it measures, it does not gate). If the heuristic bot
+is not installed, the baseline is ``random`` and the script says so.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import os
+import random
+import statistics
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+from ohhell.bots import Bot, RandomBot
+from ohhell.bots.search import DEFAULT_SIMULATIONS, SearchBot
+from ohhell.engine import Rules
+from ohhell.runner import play_game
+
+try:
+    from ohhell.bots.heuristic import HeuristicBot
+
+    BASELINE: Final = "heuristic"
+except ImportError:  # pragma: no cover - only before the heuristic bot exists
+    BASELINE = "random"
+
+PLAYERS: Final = 4
+DEFAULT_DEAL_SETS: Final = 400
+QUICK_DEAL_SETS: Final = 1
+QUICK_SIMULATIONS: Final = 24
+TARGET_MARGIN: Final = 30.0
+TARGET_LOWER: Final = 27.0
+TARGET_HIT_RATE: Final = 0.72
+TARGET_MEAN_MS: Final = 50.0
+TARGET_P99_MS: Final = 250.0
+
+
+def baseline_bot() -> Bot:
+    """A fresh baseline bot (``heuristic``, or ``random`` when that is missing)."""
+    if BASELINE == "heuristic":
+        return HeuristicBot()
+    return RandomBot()
+
+
+@dataclass(frozen=True, slots=True)
+class DealSetResult:
+    """One deal set: the candidate's margin, its bids made and its decision times."""
+
+    margin: float
+    bids_made: int
+    bids: int
+    seconds: list[float]
+
+
+def play_deal_set(job: tuple[int, int]) -> DealSetResult:
+    """Play deal set ``seed``: the baseline game, then the candidate in each seat."""
+    seed, simulations = job
+    rules = Rules.preset("standard", PLAYERS)
+
+    def game(candidate_seat: int | None) -> Any:
+        bots = [
+            SearchBot(simulations=simulations) if seat == candidate_seat else baseline_bot()
+            for seat in range(PLAYERS)
+        ]
+        return play_game(
+            rules,
+            bots,
+            deal_rng=random.Random(seed),
+            bot_rngs=[random.Random(seed * 31 + seat) for seat in range(PLAYERS)],
+            first_dealer=seed % PLAYERS,
+        )
+
+    base = game(None).state.totals
+    margins: list[int] = []
+    made = bids = 0
+    seconds: list[float] = []
+    for seat in range(PLAYERS):
+        result = game(seat)
+        margins.append(result.state.totals[seat] - base[seat])
+        for hand in result.state.results:
+            bids += 1
+            made += hand.bids[seat] == hand.tricks_won[seat]
+        seconds.extend(result.decision_seconds[seat])
+    return DealSetResult(statistics.fmean(margins), made, bids, seconds)
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    """The ``fraction`` quantile of ``values`` (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(fraction * len(ordered)) - 1))]
+
+
+def run(deal_sets: int, simulations: int, workers: int, seed: int) -> dict[str, Any]:
+    """Play ``deal_sets`` deal sets on ``workers`` processes: the figures, ready for JSON."""
+    jobs = [(seed + i, simulations) for i in range(deal_sets)]
+    start = time.perf_counter()
+    if workers > 1:
+        with multiprocessing.Pool(workers) as pool:
+            results = pool.map(play_deal_set, jobs, chunksize=1)
+    else:
+        results = [play_deal_set(job) for job in jobs]
+    elapsed = time.perf_counter() - start
+    margins = [r.margin for r in results]
+    mean = statistics.fmean(margins)
+    half = 1.96 * statistics.stdev(margins) / math.sqrt(len(margins)) if len(margins) > 1 else 0.0
+    seconds = [s for r in results for s in r.seconds]
+    made = sum(r.bids_made for r in results)
+    bids = sum(r.bids for r in results)
+    return {
+        "players": PLAYERS,
+        "baseline": BASELINE,
+        "deal_sets": deal_sets,
+        "simulations": simulations,
+        "workers": workers,
+        "seed": seed,
+        "wall_seconds": elapsed,
+        "margin_mean": mean,
+        "margin_ci95": [mean - half, mean + half],
+        "bid_hit_rate": made / bids,
+        "decisions": len(seconds),
+        "ms_mean": 1000 * statistics.fmean(seconds),
+        "ms_p95": 1000 * percentile(seconds, 0.95),
+        "ms_p99": 1000 * percentile(seconds, 0.99),
+    }
+
+
+def report(figures: dict[str, Any]) -> str:
+    """The figures with PASS/FAIL against the issue's targets."""
+
+    def verdict(ok: bool) -> str:
+        return "PASS" if ok else "FAIL"
+
+    low, high = figures["margin_ci95"]
+    margin_ok = figures["margin_mean"] >= TARGET_MARGIN and low >= TARGET_LOWER
+    lines = [
+        f"search (simulations={figures['simulations']}) vs 3x {figures['baseline']},"
+        f" standard game, {figures['players']} players, {figures['deal_sets']} duplicate deal"
+        f" sets, {figures['workers']} worker(s), {figures['wall_seconds']:.0f} s",
+    ]
+    if figures["baseline"] != "heuristic":
+        lines.append("NOTE: the heuristic bot is not installed; the baseline is RandomBot")
+    lines += [
+        f"points per game ahead of baseline: {figures['margin_mean']:+.1f}"
+        f" (95% CI {low:+.1f} .. {high:+.1f}) target >= {TARGET_MARGIN:g}, lower >="
+        f" {TARGET_LOWER:g}: {verdict(margin_ok)}",
+        f"bids made: {100 * figures['bid_hit_rate']:.1f}% target >= {100 * TARGET_HIT_RATE:g}%:"
+        f" {verdict(figures['bid_hit_rate'] >= TARGET_HIT_RATE)}",
+        f"ms per decision: mean {figures['ms_mean']:.1f}, p95 {figures['ms_p95']:.1f},"
+        f" p99 {figures['ms_p99']:.1f} over {figures['decisions']} decisions; target mean <="
+        f" {TARGET_MEAN_MS:g}, p99 <= {TARGET_P99_MS:g}:"
+        f" {verdict(figures['ms_mean'] <= TARGET_MEAN_MS and figures['ms_p99'] <= TARGET_P99_MS)}",
+    ]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Parse the command line, run the match, print the figures, write JSON if asked."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    size = parser.add_mutually_exclusive_group()
+    size.add_argument(
+        "--deal-sets",
+        type=int,
+        default=DEFAULT_DEAL_SETS,
+        help=f"duplicate deal sets (default {DEFAULT_DEAL_SETS})",
+    )
+    size.add_argument(
+        "--quick",
+        action="store_true",
+        help=f"{QUICK_DEAL_SETS} deal set at {QUICK_SIMULATIONS} simulations, for smoke tests",
+    )
+    parser.add_argument(
+        "--simulations",
+        type=int,
+        default=DEFAULT_SIMULATIONS,
+        help=f"search playouts per decision (default {DEFAULT_SIMULATIONS})",
+    )
+    parser.add_argument(
+        "--workers", type=int, default=os.cpu_count() or 1, help="processes (default: all cores)"
+    )
+    parser.add_argument("--seed", type=int, default=1, help="first deal set's seed (default 1)")
+    parser.add_argument("--json", type=Path, metavar="PATH", help="also write the figures here")
+    args = parser.parse_args(argv)
+    deal_sets = QUICK_DEAL_SETS if args.quick else args.deal_sets
+    simulations = QUICK_SIMULATIONS if args.quick else args.simulations
+    if deal_sets < 1 or simulations < 1 or args.workers < 1:
+        parser.error("--deal-sets, --simulations and --workers must be positive")
+    figures = run(deal_sets, simulations, min(args.workers, deal_sets), args.seed)
+    print(report(figures))
+    if args.json is not None:
+        args.json.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,443 @@
+"""The fast path for search: one hand's play on 52-bit integer masks, a rollout policy, an
+exact end-game solver, and a numpy engine that plays many random hands at once.
+
+Cards are ints ``0..51`` (``Card.index``: ``suit * 13 + rank - 2``), so a card's suit is
+``card // 13`` and, within a suit, a higher int is a higher card. A seat's cards are a 52-bit
+``int`` mask (python-chess style): "must follow suit" is ``hand & SUIT_MASKS[led] or hand``.
+
+Two engines, because they win in different places (measured by
+``benchmarks/fast_path_throughput.py``):
+
+- :class:`HandSim`: one hand, mutable, with make/unmake (:meth:`HandSim.play` /
+  :meth:`HandSim.undo`). Search uses it: each sampled world is played out with the
+  :func:`policy_card` rollout policy or solved exactly with :func:`solve`. Plain ``int`` masks
+  beat numpy here, where every decision depends on the cards in the trick and on the bids.
+- :func:`random_hands`: uniformly random hands vectorised over thousands of games with numpy
+  (``uint64`` masks, one array operation per play for every game at once). This is the
+  fastest way to play random hands, several times OpenSpiel's C++ loop.
+
+Both are unchecked (they trust their callers to play legal cards) and are kept honest by
+``tests/bots/test_fast_path.py``, a differential test against :func:`ohhell.engine.apply`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from ohhell.engine import Card, Rules, score_hand
+
+__all__ = [
+    "NO_TRUMP",
+    "SUIT_MASKS",
+    "BatchResult",
+    "HandSim",
+    "beats",
+    "cards_of",
+    "legal_mask",
+    "mask_of",
+    "policy_card",
+    "random_hands",
+    "rollout",
+    "score_tables",
+    "solve",
+    "solve_leaf_estimate",
+]
+
+NO_TRUMP: Final = -1
+"""The ``trump`` value of a hand played without trump."""
+SUIT_MASKS: Final[tuple[int, ...]] = tuple(0x1FFF << (13 * suit) for suit in range(4))
+"""The 13 cards of each suit as a mask (clubs, diamonds, hearts, spades)."""
+
+
+def mask_of(cards: Iterable[Card | int]) -> int:
+    """The mask of ``cards`` (engine cards or card ints)."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << (card if isinstance(card, int) else card.index)
+    return mask
+
+
+def cards_of(mask: int) -> list[int]:
+    """The card ints of ``mask``, lowest first."""
+    out: list[int] = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def legal_mask(hand: int, led: int, trump: int, must_trump: bool) -> int:
+    """The cards of ``hand`` that may be played to a trick led in suit ``led`` (``-1`` when
+    leading): follow suit if able; else, under La Podrida, trump if able; else anything."""
+    if led < 0:
+        return hand
+    follow = hand & SUIT_MASKS[led]
+    if follow:
+        return follow
+    if must_trump and trump >= 0:
+        trumps = hand & SUIT_MASKS[trump]
+        if trumps:
+            return trumps
+    return hand
+
+
+def beats(card: int, best: int, trump: int) -> bool:
+    """Whether ``card`` takes the trick from ``best``, the card winning it so far."""
+    suit = card // 13
+    if suit == best // 13:
+        return card > best
+    return suit == trump
+
+
+class HandSim:
+    """One hand's play from some position, on masks; mutable with make/unmake.
+
+    ``hands`` are the cards each seat still holds, ``trick`` the cards played to the current
+    trick from ``leader``, ``won`` the tricks won so far, ``bids`` every seat's bid (search
+    fills in guesses for bids not made yet).
+    """
+
+    __slots__ = (
+        "_done",
+        "_history",
+        "bids",
+        "hands",
+        "leader",
+        "must_trump",
+        "n",
+        "trick",
+        "trump",
+        "won",
+    )
+
+    def __init__(
+        self,
+        *,
+        hands: Sequence[int],
+        trump: int,
+        must_trump: bool,
+        leader: int,
+        trick: Sequence[int] = (),
+        won: Sequence[int],
+        bids: Sequence[int],
+    ) -> None:
+        self.n = len(hands)
+        self.hands = list(hands)
+        self.trump = trump
+        self.must_trump = must_trump
+        self.leader = leader
+        self.trick = list(trick)
+        self.won = list(won)
+        self.bids = list(bids)
+        self._history: list[tuple[int, int]] = []
+        """Per trick completed since construction: (its leader, its winner), for undo."""
+        self._done: list[list[int]] = []
+        """The cards of those tricks, for undo."""
+
+    def copy(self) -> HandSim:
+        """An independent copy at the same position (without the undo history)."""
+        return HandSim(
+            hands=self.hands,
+            trump=self.trump,
+            must_trump=self.must_trump,
+            leader=self.leader,
+            trick=self.trick,
+            won=self.won,
+            bids=self.bids,
+        )
+
+    @property
+    def to_act(self) -> int:
+        """The seat to play."""
+        return (self.leader + len(self.trick)) % self.n
+
+    @property
+    def cards_left(self) -> int:
+        """Cards not yet played, over all seats."""
+        return sum(hand.bit_count() for hand in self.hands)
+
+    def legal(self) -> int:
+        """The mask of cards the seat to act may play."""
+        led = self.trick[0] // 13 if self.trick else -1
+        return legal_mask(self.hands[self.to_act], led, self.trump, self.must_trump)
+
+    def best_so_far(self) -> int:
+        """Position in the current (non-empty) trick of the card winning it so far."""
+        trick, trump = self.trick, self.trump
+        best = 0
+        for i in range(1, len(trick)):
+            if beats(trick[i], trick[best], trump):
+                best = i
+        return best
+
+    def play(self, card: int) -> None:
+        """The seat to act plays ``card`` (unchecked: it must be in :meth:`legal`)."""
+        seat = (self.leader + len(self.trick)) % self.n
+        self.hands[seat] ^= 1 << card
+        self.trick.append(card)
+        if len(self.trick) == self.n:
+            winner = (self.leader + self.best_so_far()) % self.n
+            self.won[winner] += 1
+            self._history.append((self.leader, winner))
+            self._done.append(self.trick)
+            self.leader = winner
+            self.trick = []
+
+    def undo(self) -> None:
+        """Take back the last :meth:`play` made on this object."""
+        if not self.trick:
+            leader, winner = self._history.pop()
+            self.won[winner] -= 1
+            self.leader = leader
+            self.trick = self._done.pop()
+        card = self.trick.pop()
+        seat = (self.leader + len(self.trick)) % self.n
+        self.hands[seat] |= 1 << card
+
+
+# --------------------------------------------------------------------------- rollout policy
+
+
+def _strength(card: int, trump: int) -> int:
+    """A card's trick-taking strength for choosing among cards: trumps above all others."""
+    return card % 13 + (13 if card // 13 == trump else 0)
+
+
+def policy_card(sim: HandSim) -> int:
+    """The rollout policy's card for the seat to act: play to hit the bid exactly.
+
+    Still needing tricks: lead the strongest card; in a trick, win it as cheaply as is safe
+    (the lowest winning card when last to play or when trumping in, else the highest), or
+    throw the weakest card when it cannot win. Needing no more: lead the weakest card; in a
+    trick, duck under the winning card with the highest card that still loses, or, forced to
+    win, win with the highest card. Deterministic; ties go to the lower card int.
+    """
+    legal = sim.legal()
+    if legal & (legal - 1) == 0:
+        return legal.bit_length() - 1
+    seat = sim.to_act
+    trump = sim.trump
+    cards = cards_of(legal)
+    wants = sim.bids[seat] > sim.won[seat]
+    if not sim.trick:
+        if wants:
+            return max(cards, key=lambda c: _strength(c, trump))
+        return min(cards, key=lambda c: _strength(c, trump))
+    best = sim.trick[sim.best_so_far()]
+    winners = [c for c in cards if beats(c, best, trump)]
+    losers = [c for c in cards if not beats(c, best, trump)]
+    if wants:
+        if winners:
+            last = len(sim.trick) == sim.n - 1
+            if last or winners[0] // 13 != sim.trick[0] // 13:
+                return min(winners, key=lambda c: _strength(c, trump))
+            return max(winners, key=lambda c: _strength(c, trump))
+        return min(losers, key=lambda c: _strength(c, trump))
+    if losers:
+        return max(losers, key=lambda c: _strength(c, trump))
+    return max(winners, key=lambda c: _strength(c, trump))
+
+
+def rollout(sim: HandSim) -> list[int]:
+    """Play ``sim`` to the end of the hand with :func:`policy_card`; the tricks won per seat.
+    ``sim`` is consumed (play on a :meth:`HandSim.copy` to keep it)."""
+    for _ in range(sim.cards_left):
+        sim.play(policy_card(sim))
+    return sim.won
+
+
+# --------------------------------------------------------------------------- exact solver
+
+
+def score_tables(rules: Rules, bids: Sequence[int], hand_size: int) -> list[list[int]]:
+    """Per seat, its points for the hand by tricks won (``0..hand_size``), from
+    :func:`ohhell.engine.score_hand` so every scoring variant counts."""
+    return [
+        [score_hand(rules, bid=bid, won=won, hand_size=hand_size) for won in range(hand_size + 1)]
+        for bid in bids
+    ]
+
+
+def solve_leaf_estimate(sim: HandSim) -> int:
+    """An upper bound on the play sequences left (the product of each seat's card count
+    factorial, as if no suit had to be followed): the solver's cost guard."""
+    total = 1
+    for hand in sim.hands:
+        for k in range(2, hand.bit_count() + 1):
+            total *= k
+    return total
+
+
+def solve(sim: HandSim, root: int, scores: Sequence[Sequence[int]]) -> dict[int, int]:
+    """Exact values of the seat to act's legal cards: ``root``'s points for the hand after
+    each, with perfect information (one sampled world), by max^n search.
+
+    The opponent model (documented choice): every seat plays to maximise its *own* points for
+    the hand (``scores[seat][tricks]``), which is how people play Oh Hell; among cards equal for
+    the seat choosing, it picks the one worst for ``root`` (a paranoid tie-break, so the value
+    is never optimistic about indifferent opponents). Transpositions are cached.
+    """
+    n = sim.n
+    cache: dict[tuple[object, ...], tuple[int, ...]] = {}
+
+    def value() -> tuple[int, ...]:
+        if not any(sim.hands):
+            return tuple(scores[s][sim.won[s]] for s in range(n))
+        key = (*sim.hands, sim.leader, *sim.trick, *sim.won)
+        hit = cache.get(key)
+        if hit is not None:
+            return hit
+        seat = sim.to_act
+        best: tuple[int, ...] | None = None
+        for card in cards_of(sim.legal()):
+            sim.play(card)
+            result = value()
+            sim.undo()
+            if (
+                best is None
+                or result[seat] > best[seat]
+                or (result[seat] == best[seat] and result[root] < best[root])
+            ):
+                best = result
+        assert best is not None
+        cache[key] = best
+        return best
+
+    out: dict[int, int] = {}
+    for card in cards_of(sim.legal()):
+        sim.play(card)
+        out[card] = value()[root]
+        sim.undo()
+    return out
+
+
+# --------------------------------------------------------------------------- numpy batch
+
+_ONE: Final = np.uint64(1)
+
+
+@dataclass(frozen=True, slots=True)
+class BatchResult:
+    """Many random hands played at once (``G`` games, ``n`` seats, ``h`` cards each)."""
+
+    hands: npt.NDArray[np.int64]
+    """(G, n, h): the cards dealt to each seat."""
+    trump: npt.NDArray[np.int64]
+    """(G,): the turned card, or -1 when no trump is turned."""
+    dealer: npt.NDArray[np.int64]
+    """(G,): each game's dealer; the seat on its left bids first and leads."""
+    bids: npt.NDArray[np.int64]
+    """(G, n): the bids, by seat."""
+    plays: npt.NDArray[np.int64]
+    """(G, n*h): the cards in play order."""
+    legal: npt.NDArray[np.uint64] | None
+    """(G, n*h): the legal-card mask before each play, when recorded."""
+    winners: npt.NDArray[np.int64]
+    """(G, h): the seat that won each trick."""
+    tricks_won: npt.NDArray[np.int64]
+    """(G, n): tricks won per seat."""
+
+
+def _kth_set_bit(masks: npt.NDArray[np.uint64], k: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """Per row, the card int of the ``k``-th lowest set bit of ``masks``."""
+    masks = masks.copy()
+    k = k.copy()
+    while True:
+        drop = k > 0
+        if not drop.any():
+            break
+        masks[drop] &= masks[drop] - _ONE
+        k -= drop
+    low = masks & (~masks + _ONE)
+    return np.bitwise_count(low - _ONE).astype(np.int64)
+
+
+def random_hands(
+    rng: np.random.Generator,
+    games: int,
+    *,
+    players: int,
+    hand_size: int,
+    turn_trump: bool = True,
+    hook: bool = False,
+    must_trump: bool = False,
+    record_legal: bool = False,
+) -> BatchResult:
+    """Deal and play ``games`` hands with uniformly random legal bids and cards, all games in
+    lockstep: each play is a few numpy operations on arrays of ``games`` masks."""
+    if not 3 <= players <= 7:
+        raise ValueError(f"players must be 3 to 7, got {players}")
+    if hand_size < 1 or players * hand_size + (1 if turn_trump else 0) > 52:
+        raise ValueError(f"cannot deal {hand_size} cards to {players} players from one deck")
+    rows = np.arange(games)
+    deck = rng.permuted(np.tile(np.arange(52, dtype=np.int64), (games, 1)), axis=1)
+    dealt = deck[:, : players * hand_size].reshape(games, players, hand_size)
+    hands = np.bitwise_or.reduce(_ONE << dealt.astype(np.uint64), axis=2)
+    trump_card = deck[:, players * hand_size] if turn_trump else np.full(games, -1, np.int64)
+    trump = np.where(trump_card >= 0, trump_card // 13, -1)
+    dealer = rng.integers(0, players, games)
+
+    bids = np.zeros((games, players), np.int64)
+    for i in range(players):
+        seat = (dealer + 1 + i) % players
+        if hook and i == players - 1:
+            forbidden = hand_size - bids.sum(axis=1)
+            choices = np.where(
+                (forbidden >= 0) & (forbidden <= hand_size), hand_size, hand_size + 1
+            )
+            draw = (rng.random(games) * choices).astype(np.int64)
+            bid = draw + ((forbidden >= 0) & (draw >= forbidden))
+        else:
+            bid = rng.integers(0, hand_size + 1, games)
+        bids[rows, seat] = bid
+
+    steps = players * hand_size
+    plays = np.zeros((games, steps), np.int64)
+    legal_log = np.zeros((games, steps), np.uint64) if record_legal else None
+    winners = np.zeros((games, hand_size), np.int64)
+    won = np.zeros((games, players), np.int64)
+    suit_masks = np.array(SUIT_MASKS, dtype=np.uint64)
+    leader = (dealer + 1) % players
+    led = np.zeros(games, np.int64)
+    best_card = np.zeros(games, np.int64)
+    best_seat = np.zeros(games, np.int64)
+    for step in range(steps):
+        position = step % players
+        seat = (leader + position) % players
+        hand = hands[rows, seat]
+        if position == 0:
+            legal = hand
+        else:
+            follow = hand & suit_masks[led]
+            legal = np.where(follow != 0, follow, hand)
+            if must_trump:
+                trumps = hand & suit_masks[np.maximum(trump, 0)]
+                use = (follow == 0) & (trump >= 0) & (trumps != 0)
+                legal = np.where(use, trumps, legal)
+        if legal_log is not None:
+            legal_log[:, step] = legal
+        count = np.bitwise_count(legal).astype(np.int64)
+        card = _kth_set_bit(legal, (rng.random(games) * count).astype(np.int64))
+        plays[:, step] = card
+        hands[rows, seat] = hand ^ (_ONE << card.astype(np.uint64))
+        suit = card // 13
+        if position == 0:
+            led, best_card, best_seat = suit, card, seat
+        else:
+            best_suit = best_card // 13
+            better = ((suit == best_suit) & (card > best_card)) | (
+                (suit == trump) & (best_suit != trump)
+            )
+            best_card = np.where(better, card, best_card)
+            best_seat = np.where(better, seat, best_seat)
+        if position == players - 1:
+            winners[:, step // players] = best_seat
+            won[rows, best_seat] += 1
+            leader = best_seat
+    return BatchResult(dealt, trump_card, dealer, bids, plays, legal_log, winners, won)

@@ -1,0 +1,269 @@
+"""Sampling the cards a seat cannot see, consistently with everything it knows.
+
+What a seat knows (:class:`Knowledge`, derived from its :class:`~ohhell.engine.PlayerView`):
+its own cards, the turned trump card, every card played this hand and by whom, how many cards
+each seat still holds, and the voids play has shown: a seat that did not follow the suit led
+holds none of it, and under La Podrida a seat that then played a non-trump holds no trump
+either. The cards nobody has seen (other seats' cards and the stock) are shared out
+*uniformly* among all deals consistent with that (:class:`WorldSampler`):
+
+- seats with no known void and the stock are interchangeable, so they are merged into one
+  "free" holder and split by a plain shuffle at the end;
+- the unseen cards of each suit are allocated to the seats that may hold that suit and to the
+  free holder, suit by suit, with each allocation drawn with probability proportional to the
+  number of complete deals it leads to (exact counting by dynamic programming over the suits,
+  memoised on the remaining capacities), so no void constraint ever causes rejection or bias.
+
+The search then weights each sampled world by how likely the revealed bids were given the
+sampled hands (:func:`bid_likelihood`, a simple model around :func:`expected_tricks`).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Final
+
+from ohhell.bots.fast import SUIT_MASKS, cards_of, mask_of
+from ohhell.engine import Card, Phase, PlayerView
+
+__all__ = [
+    "Knowledge",
+    "WorldSampler",
+    "bid_likelihood",
+    "expected_tricks",
+    "knowledge",
+    "sample_world",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Knowledge:
+    """What one seat knows about where the cards are, as masks (see :mod:`ohhell.bots.fast`)."""
+
+    seat: int
+    own: int
+    """The seat's own cards."""
+    unseen: int
+    """Cards the seat has not seen: others' cards and the stock (never the turned card)."""
+    counts: tuple[int, ...]
+    """Cards each seat still holds (the seat's own included)."""
+    voids: tuple[int, ...]
+    """Per seat, a 4-bit mask of the suits play has shown it no longer holds."""
+    played: tuple[int, ...]
+    """Per seat, the cards it has played this hand."""
+    stock_count: int
+    """Unseen cards in the stock (the turned card is seen and not counted)."""
+
+
+def knowledge(view: PlayerView) -> Knowledge:
+    """Derive what ``view.seat`` knows about the hidden cards; the view must be a seat's view
+    of a hand being bid or played."""
+    if view.seat is None or view.hand is None:
+        raise ValueError("sampling needs a seat's view, not a public view")
+    if view.phase not in (Phase.BID, Phase.PLAY):
+        raise ValueError(f"sampling needs a hand in progress, not phase {view.phase.value}")
+    n = view.player_count
+    trump = view.trump
+    played = [0] * n
+    voids = [0] * n
+    tricks = [(t.leader, t.cards) for t in view.tricks]
+    if view.trick:
+        tricks.append((view.leader, view.trick))
+    for leader, cards in tricks:
+        led = cards[0].suit
+        for position, card in enumerate(cards):
+            seat = (leader + position) % n
+            played[seat] |= 1 << card.index
+            if card.suit is not led:
+                voids[seat] |= 1 << led
+                if view.rules.must_trump and trump is not None and card.suit is not trump:
+                    voids[seat] |= 1 << trump
+    own = mask_of(view.hand)
+    seen = own | (0 if view.trump_card is None else 1 << view.trump_card.index)
+    for mask in played:
+        seen |= mask
+    counts = tuple(view.hand_size - p.bit_count() for p in played)
+    stock = 52 - n * view.hand_size - (0 if view.trump_card is None else 1)
+    return Knowledge(
+        seat=view.seat,
+        own=own,
+        unseen=((1 << 52) - 1) & ~seen,
+        counts=counts,
+        voids=tuple(voids),
+        played=tuple(played),
+        stock_count=stock,
+    )
+
+
+@cache
+def _comb(n: int, k: int) -> int:
+    return math.comb(n, k)
+
+
+class WorldSampler:
+    """Uniform samples of the hidden cards given a seat's :class:`Knowledge`.
+
+    Build one per decision and call :meth:`sample` many times: the counting tables are shared.
+
+    >>> import random
+    >>> from ohhell.engine import Rules, apply, new_game, random_deal, view_for
+    >>> state = new_game(Rules(player_count=4))
+    >>> state, _ = apply(state, random_deal(state, random.Random(5)))
+    >>> sampler = WorldSampler(knowledge(view_for(state, 1)))
+    >>> hands = sampler.sample(random.Random(0))
+    >>> [h.bit_count() for h in hands], hands[1] == sampler.know.own
+    ([1, 1, 1, 1], True)
+    """
+
+    def __init__(self, know: Knowledge) -> None:
+        self.know = know
+        others = [s for s in range(len(know.counts)) if s != know.seat and know.counts[s]]
+        self._constrained = [s for s in others if know.voids[s]]
+        self._free = [s for s in others if not know.voids[s]]
+        self._suit_cards = [cards_of(know.unseen & SUIT_MASKS[suit]) for suit in range(4)]
+        self._after = [sum(len(c) for c in self._suit_cards[suit + 1 :]) for suit in range(4)]
+        self._allowed = [
+            [i for i, s in enumerate(self._constrained) if not know.voids[s] >> suit & 1]
+            for suit in range(4)
+        ]
+        self._memo: dict[tuple[int, tuple[int, ...]], int] = {}
+        caps = tuple(know.counts[s] for s in self._constrained)
+        if sum(know.counts[s] for s in others) + know.stock_count != know.unseen.bit_count():
+            raise ValueError("inconsistent knowledge: the unseen cards do not fill the hands")
+        if self._count(0, caps) == 0:
+            raise ValueError("inconsistent knowledge: no deal fits the voids shown")
+
+    def _splits(self, suit: int, caps: tuple[int, ...]) -> Iterator[tuple[tuple[int, ...], int]]:
+        """Each way to give the constrained seats some of this suit's unseen cards: the new
+        capacities and the number of ways to pick the cards (the free holder gets the rest)."""
+        total = len(self._suit_cards[suit])
+        free_cap = total + self._after[suit] - sum(caps)
+        allowed = self._allowed[suit]
+
+        def walk(
+            i: int, left: int, caps_now: list[int], ways: int
+        ) -> Iterator[tuple[tuple[int, ...], int]]:
+            if i == len(allowed):
+                if left <= free_cap:
+                    yield tuple(caps_now), ways
+                return
+            seat = allowed[i]
+            for take in range(min(left, caps_now[seat]) + 1):
+                caps_now[seat] -= take
+                yield from walk(i + 1, left - take, caps_now, ways * _comb(left, take))
+                caps_now[seat] += take
+
+        yield from walk(0, total, list(caps), 1)
+
+    def _count(self, suit: int, caps: tuple[int, ...]) -> int:
+        """The number of ways to deal suits ``suit..3`` given the constrained capacities."""
+        if suit == 4:
+            return 1 if not any(caps) else 0
+        key = (suit, caps)
+        hit = self._memo.get(key)
+        if hit is None:
+            hit = sum(ways * self._count(suit + 1, nxt) for nxt, ways in self._splits(suit, caps))
+            self._memo[key] = hit
+        return hit
+
+    def sample(self, rng: random.Random) -> tuple[int, ...]:
+        """One uniformly drawn world: every seat's cards as masks (the seat's own included)."""
+        know = self.know
+        hands = [0] * len(know.counts)
+        hands[know.seat] = know.own
+        free_pool: list[int] = []
+        if not self._constrained:
+            for cards in self._suit_cards:
+                free_pool.extend(cards)
+        else:
+            caps = tuple(know.counts[s] for s in self._constrained)
+            for suit in range(4):
+                options = [
+                    (nxt, ways * self._count(suit + 1, nxt))
+                    for nxt, ways in self._splits(suit, caps)
+                ]
+                pick = rng.randrange(sum(weight for _, weight in options))
+                nxt = options[-1][0]
+                for option, weight in options:
+                    if pick < weight:
+                        nxt = option
+                        break
+                    pick -= weight
+                cards = list(self._suit_cards[suit])
+                rng.shuffle(cards)
+                start = 0
+                for i, seat in enumerate(self._constrained):
+                    take = caps[i] - nxt[i]
+                    hands[seat] |= mask_of(cards[start : start + take])
+                    start += take
+                free_pool.extend(cards[start:])
+                caps = nxt
+        rng.shuffle(free_pool)
+        start = 0
+        for seat in self._free:
+            take = know.counts[seat]
+            hands[seat] = mask_of(free_pool[start : start + take])
+            start += take
+        return tuple(hands)
+
+
+def sample_world(view: PlayerView, rng: random.Random) -> tuple[tuple[Card, ...], ...]:
+    """One uniformly drawn assignment of the cards each seat still holds, consistent with
+    ``view`` (its own cards are its own). For many samples build a :class:`WorldSampler`."""
+    hands = WorldSampler(knowledge(view)).sample(rng)
+    return tuple(tuple(Card.from_index(c) for c in cards_of(mask)) for mask in hands)
+
+
+# --------------------------------------------------------------------------- bid model
+
+_TRUMP_VALUE: Final = (0.15, 0.18, 0.2, 0.22, 0.25, 0.3, 0.35, 0.4, 0.5, 0.6, 0.72, 0.85, 0.97)
+"""Chance that a trump of rank 2..A takes a trick (for the bid model)."""
+_SIDE_VALUE: Final = (0.0, 0.0, 0.0, 0.0, 0.0, 0.01, 0.02, 0.03, 0.05, 0.1, 0.25, 0.55, 0.85)
+"""Chance that a non-trump card of rank 2..A takes a trick, before the trumping discount."""
+
+
+def expected_tricks(cards: int, trump: int, players: int, hand_size: int) -> float:
+    """A quick estimate of the tricks a dealt hand (a mask) takes: per card, a chance that
+    falls for side cards as more seats may be void (more players, longer hands) and rises
+    for short suits' trumps."""
+    side_discount = 1.0
+    if trump >= 0:
+        side_discount = max(0.3, 1.0 - 0.03 * (players - 3) - 0.035 * hand_size)
+    total = 0.0
+    for card in cards_of(cards):
+        suit, rank = divmod(card, 13)
+        if suit == trump:
+            total += _TRUMP_VALUE[rank]
+        else:
+            length = (cards & SUIT_MASKS[suit]).bit_count()
+            value = _SIDE_VALUE[rank] * side_discount
+            if length > 3:
+                value *= 0.75
+            total += value
+    return total
+
+
+def bid_likelihood(
+    know: Knowledge,
+    hands: Sequence[int],
+    bids: Sequence[int | None],
+    trump: int,
+    hand_size: int,
+    spread: float = 1.0,
+) -> float:
+    """How likely the revealed ``bids`` of the other seats were if they held ``hands`` (plus
+    what they have played): the product over bidders of a discretised normal around
+    :func:`expected_tricks`, used to weight sampled worlds."""
+    n = len(hands)
+    weight = 1.0
+    for seat, bid in enumerate(bids):
+        if bid is None or seat == know.seat:
+            continue
+        mean = expected_tricks(hands[seat] | know.played[seat], trump, n, hand_size)
+        terms = [math.exp(-((b - mean) ** 2) / (2 * spread * spread)) for b in range(hand_size + 1)]
+        weight *= terms[bid] / sum(terms)
+    return weight

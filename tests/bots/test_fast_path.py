@@ -1,0 +1,208 @@
+"""Differential test: the fast path (:mod:`ohhell.bots.fast`) against the reference engine.
+
+Both fast engines are played on many random positions under every variant that changes play
+(3-7 players, trump or none, La Podrida, the hook), and at every step their legal cards, trick
+winners and tricks won must equal :func:`ohhell.engine.legal_actions` / :func:`apply`'s.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from ohhell.bots.fast import (
+    HandSim,
+    cards_of,
+    mask_of,
+    policy_card,
+    random_hands,
+    rollout,
+    score_tables,
+    solve,
+)
+from ohhell.engine import (
+    Bid,
+    Card,
+    Deal,
+    GameState,
+    Play,
+    Rules,
+    Schedule,
+    apply,
+    legal_actions,
+    new_game,
+    random_deal,
+)
+
+VARIANTS = [
+    (players, trump, must_trump, hook)
+    for players in range(3, 8)
+    for trump in (True, False)
+    for must_trump in (False, True)
+    for hook in (False, True)
+]
+
+
+def one_hand_rules(players: int, size: int, trump: bool, must_trump: bool, hook: bool) -> Rules:
+    """Rules of a single hand of ``size`` cards, a trump turned when ``trump``."""
+    return Rules(
+        player_count=players,
+        schedule=Schedule.CUSTOM,
+        custom_hand_sizes=(size,),
+        trump_in_last_hand=trump,
+        must_trump=must_trump,
+        hook=hook,
+    )
+
+
+def engine_legal_mask(state: GameState) -> int:
+    return mask_of(a.card for a in legal_actions(state) if isinstance(a, Play))
+
+
+@pytest.mark.parametrize(("players", "trump", "must_trump", "hook"), VARIANTS)
+def test_numpy_batch_agrees_with_engine(
+    players: int, trump: bool, must_trump: bool, hook: bool
+) -> None:
+    size = min(7, (52 - 1) // players)
+    result = random_hands(
+        np.random.default_rng(players * 8 + trump * 4 + must_trump * 2 + hook),
+        12,
+        players=players,
+        hand_size=size,
+        turn_trump=trump,
+        hook=hook,
+        must_trump=must_trump,
+        record_legal=True,
+    )
+    assert result.legal is not None
+    rules = one_hand_rules(players, size, trump, must_trump, hook)
+    for game in range(12):
+        dealer = int(result.dealer[game])
+        state = new_game(rules, first_dealer=dealer)
+        hands = tuple(tuple(Card.from_index(int(c)) for c in row) for row in result.hands[game])
+        trump_card = int(result.trump[game])
+        state, _ = apply(state, Deal(hands, Card.from_index(trump_card) if trump else None))
+        for i in range(players):
+            seat = (dealer + 1 + i) % players
+            state, _ = apply(state, Bid(seat, int(result.bids[game, seat])))
+        for step in range(players * size):
+            assert engine_legal_mask(state) == int(result.legal[game, step])
+            seat = min(state.to_act)
+            state, _ = apply(state, Play(seat, Card.from_index(int(result.plays[game, step]))))
+            if step % players == players - 1 and step < players * size - 1:
+                assert state.leader == result.winners[game, step // players]
+        assert state.results[-1].tricks_won == tuple(int(w) for w in result.tricks_won[game])
+        winners = tuple(t.winner for t in state.results[-1].tricks)
+        assert winners == tuple(int(w) for w in result.winners[game])
+
+
+def sim_from_state(state: GameState) -> HandSim:
+    return HandSim(
+        hands=[mask_of(hand) for hand in state.hands],
+        trump=-1 if state.trump is None else int(state.trump),
+        must_trump=state.rules.must_trump,
+        leader=state.leader,
+        trick=[c.index for c in state.trick],
+        won=state.tricks_won,
+        bids=[b if b is not None else 0 for b in state.bids],
+    )
+
+
+def random_position(rng: random.Random, variant: tuple[int, bool, bool, bool]) -> GameState:
+    """A single hand dealt, bid and partly played at random."""
+    players, trump, must_trump, hook = variant
+    size = rng.randint(1, (52 - 1) // players)
+    state = new_game(one_hand_rules(players, size, trump, must_trump, hook))
+    state, _ = apply(state, random_deal(state, rng))
+    for _ in range(players + rng.randrange(players * size)):
+        state, _ = apply(state, rng.choice(legal_actions(state)))
+    return state
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_int_engine_agrees_with_engine_and_undoes(variant: tuple[int, bool, bool, bool]) -> None:
+    rng = random.Random(hash(variant) & 0xFFFF)
+    for _ in range(6):
+        state = random_position(rng, variant)
+        sim = sim_from_state(state)
+        start = (list(sim.hands), sim.leader, list(sim.trick), list(sim.won))
+        plays = 0
+        while not state.is_over:
+            assert sim.legal() == engine_legal_mask(state)
+            assert sim.to_act == min(state.to_act)
+            card = rng.choice(cards_of(sim.legal())) if plays % 2 else policy_card(sim)
+            sim.play(card)
+            plays += 1
+            state, _ = apply(state, Play(min(state.to_act), Card.from_index(card)))
+            if not state.is_over:
+                assert sim.won == list(state.tricks_won)
+                assert sim.leader == state.leader
+        assert tuple(sim.won) == state.results[-1].tricks_won
+        for _ in range(plays):
+            sim.undo()
+        assert (sim.hands, sim.leader, sim.trick, sim.won) == start
+
+
+def test_rollout_policy_plays_legal_cards_to_the_end() -> None:
+    rng = random.Random(7)
+    for variant in VARIANTS[::3]:
+        state = random_position(rng, variant)
+        sim = sim_from_state(state)
+        left = sim.cards_left
+        won = rollout(sim.copy())
+        assert sum(won) == sum(state.tricks_won) + (left + len(state.trick)) // state.player_count
+        assert sim.cards_left == left
+
+
+def brute_force_values(sim: HandSim, root: int, scores: list[list[int]]) -> dict[int, int]:
+    """The max^n values by plain recursion on copies (no cache, no undo), for checking."""
+
+    def value(node: HandSim) -> tuple[int, ...]:
+        if not any(node.hands):
+            return tuple(scores[s][node.won[s]] for s in range(node.n))
+        seat = node.to_act
+        best: tuple[int, ...] | None = None
+        for card in cards_of(node.legal()):
+            child = node.copy()
+            child.play(card)
+            result = value(child)
+            if best is None or (result[seat], -result[root]) > (best[seat], -best[root]):
+                best = result
+        assert best is not None
+        return best
+
+    out = {}
+    for card in cards_of(sim.legal()):
+        child = sim.copy()
+        child.play(card)
+        out[card] = value(child)[root]
+    return out
+
+
+def test_solver_matches_brute_force_on_small_end_games() -> None:
+    rng = random.Random(11)
+    checked = 0
+    while checked < 25:
+        variant = rng.choice(VARIANTS)
+        players = variant[0]
+        size = rng.randint(1, 3)
+        state = new_game(one_hand_rules(players, size, *variant[1:]))
+        state, _ = apply(state, random_deal(state, rng))
+        while not state.is_over and state.phase.value == "bid":
+            state, _ = apply(state, rng.choice(legal_actions(state)))
+        for _ in range(rng.randrange(players)):
+            state, _ = apply(state, rng.choice(legal_actions(state)))
+        sim = sim_from_state(state)
+        root = sim.to_act
+        scores = score_tables(state.rules, sim.bids, size)
+        assert solve(sim, root, scores) == brute_force_values(sim, root, scores)
+        checked += 1
+
+
+def test_random_hands_refuses_impossible_deals() -> None:
+    with pytest.raises(ValueError, match="players must be 3 to 7"):
+        random_hands(np.random.default_rng(0), 1, players=2, hand_size=1)
+    with pytest.raises(ValueError, match="cannot deal 13 cards to 4 players"):
+        random_hands(np.random.default_rng(0), 1, players=4, hand_size=13)

@@ -1,0 +1,210 @@
+"""World sampling: every sampled world is consistent with the seat's view, and sampling is
+uniform over the consistent deals."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+from dataclasses import replace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ohhell.bots.fast import cards_of, mask_of
+from ohhell.bots.sampling import (
+    Knowledge,
+    WorldSampler,
+    bid_likelihood,
+    knowledge,
+    sample_world,
+)
+from ohhell.engine import (
+    Bid,
+    Card,
+    Deal,
+    GameState,
+    Phase,
+    Play,
+    PlayerView,
+    Rules,
+    apply,
+    legal_actions,
+    new_game,
+    public_view,
+    random_deal,
+    view_for,
+)
+
+PRESET_NAMES = ["standard", "hook", "simultaneous", "la-podrida", "descending", "zero-bonus"]
+
+
+def random_view(seed: int, preset: str, players: int) -> tuple[GameState, PlayerView]:
+    """A seat's view somewhere in a random game (bidding or playing)."""
+    rng = random.Random(seed)
+    rules = Rules.preset(preset, players)
+    state = new_game(rules, first_dealer=rng.randrange(players))
+    stop = rng.randrange(rules.hand_count * 60)
+    steps = 0
+    while True:
+        if state.is_chance:
+            state, _ = apply(state, random_deal(state, rng))
+        elif steps >= stop and state.phase in (Phase.BID, Phase.PLAY):
+            break
+        else:
+            state, _ = apply(state, rng.choice(legal_actions(state)))
+            if state.is_over:
+                state = new_game(rules, first_dealer=0)
+        steps += 1
+    seat = rng.randrange(players)
+    return state, view_for(state, seat)
+
+
+def replay_with(view: PlayerView, hands: tuple[tuple[Card, ...], ...]) -> GameState:
+    """The hand in ``view`` replayed through the engine from a deal built from the sampled
+    ``hands`` (each seat's sampled cards plus the cards it played), with the same bids and
+    plays; sealed bids the seat cannot see are replayed as 0 (no hook under simultaneous
+    bidding, so any bid is legal). The engine refuses any play the sampled cards rule out."""
+    n = view.player_count
+    played: list[list[Card]] = [[] for _ in range(n)]
+    for seat, card in view.played_cards():
+        played[seat].append(card)
+    dealt = tuple(tuple(sorted((*hands[s], *played[s]))) for s in range(n))
+    state = GameState(
+        rules=view.rules,
+        first_dealer=(view.dealer - view.hand_index) % n,
+        hand_index=view.hand_index,
+        phase=Phase.DEAL,
+        dealt=(),
+        hands=(),
+        trump_card=None,
+        bids=(None,) * n,
+        tricks=(),
+        leader=(view.dealer + 1) % n,
+        trick=(),
+        tricks_won=(0,) * n,
+        results=(),
+        totals=view.totals,
+        version=0,
+    )
+    state, _ = apply(state, Deal(dealt, view.trump_card))
+    for i in range(n):
+        seat = (view.dealer + 1 + i) % n
+        if view.has_bid[seat]:
+            bid = view.bids[seat]
+            state, _ = apply(state, Bid(seat, bid if bid is not None else 0))
+    for seat, card in view.played_cards():
+        state, _ = apply(state, Play(seat, card))
+    return state
+
+
+FIELDS = ("hand", "trump_card", "tricks", "trick", "leader", "tricks_won", "to_act", "has_bid")
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.integers(0, 10**6),
+    preset=st.sampled_from(PRESET_NAMES),
+    players=st.integers(3, 7),
+    draws=st.integers(1, 4),
+)
+def test_every_sampled_world_gives_back_the_view(
+    seed: int, preset: str, players: int, draws: int
+) -> None:
+    _, view = random_view(seed, preset, players)
+    rng = random.Random(seed)
+    sampler = WorldSampler(knowledge(view))
+    for _ in range(draws):
+        hands = tuple(
+            tuple(Card.from_index(c) for c in cards_of(mask)) for mask in sampler.sample(rng)
+        )
+        seen = [c for hand in hands for c in hand]
+        assert len(seen) == len(set(seen))
+        assert view.trump_card not in seen
+        rebuilt = view_for(replay_with(view, hands), view.seat or 0)
+        for field in FIELDS:
+            assert getattr(rebuilt, field) == getattr(view, field), field
+        assert rebuilt.legal_actions == view.legal_actions
+        assert rebuilt.bids[view.seat or 0] == view.bids[view.seat or 0]
+
+
+def test_sample_world_keeps_own_hand_and_counts() -> None:
+    state, view = random_view(3, "la-podrida", 5)
+    hands = sample_world(view, random.Random(1))
+    assert view.seat is not None
+    assert hands[view.seat] == view.hand
+    assert [len(h) for h in hands] == [len(h) for h in state.hands]
+
+
+def enumerate_worlds(know: Knowledge) -> Counter[tuple[int, ...]]:
+    """Every assignment of the unseen cards consistent with ``know``, by brute force."""
+    cards = cards_of(know.unseen)
+    others = [s for s in range(len(know.counts)) if s != know.seat]
+    holders = [*others, -1]
+    sizes = [know.counts[s] for s in others] + [know.stock_count]
+    worlds: Counter[tuple[int, ...]] = Counter()
+    for labels in itertools.product(range(len(holders)), repeat=len(cards)):
+        if [labels.count(i) for i in range(len(holders))] != sizes:
+            continue
+        hands = [0] * len(know.counts)
+        hands[know.seat] = know.own
+        ok = True
+        for card, label in zip(cards, labels, strict=True):
+            seat = holders[label]
+            if seat >= 0:
+                if know.voids[seat] >> (card // 13) & 1:
+                    ok = False
+                hands[seat] |= 1 << card
+        if ok:
+            worlds[tuple(hands)] = 0
+    return worlds
+
+
+def test_sampling_is_uniform_over_consistent_deals() -> None:
+    # seat 0 sees 7 unseen cards: 2 to seat 1 (void in clubs), 2 to seat 2 (void in
+    # clubs and hearts), 3 in the stock
+    unseen = mask_of(Card.from_str(t) for t in ["2c", "3c", "4c", "5d", "6d", "7h", "8s"])
+    know = Knowledge(
+        seat=0,
+        own=mask_of([Card.from_str("As")]),
+        unseen=unseen,
+        counts=(1, 2, 2),
+        voids=(0, 0b0001, 0b0101),
+        played=(0, 0, 0),
+        stock_count=3,
+    )
+    worlds = enumerate_worlds(know)
+    sampler = WorldSampler(know)
+    rng = random.Random(5)
+    draws = 200 * len(worlds)
+    for _ in range(draws):
+        hands = sampler.sample(rng)
+        assert hands in worlds, hands
+        worlds[hands] += 1
+    expected = draws / len(worlds)
+    assert all(0.75 * expected < count < 1.25 * expected for count in worlds.values())
+
+
+def test_inconsistent_or_public_views_are_refused() -> None:
+    state, view = random_view(8, "standard", 4)
+    with pytest.raises(ValueError, match="public view"):
+        knowledge(public_view(state))
+    know = knowledge(view)
+    everyone_void = replace(know, voids=tuple(0b1111 if s != know.seat else 0 for s in range(4)))
+    if sum(c for s, c in enumerate(know.counts) if s != know.seat):
+        with pytest.raises(ValueError, match="no deal fits the voids"):
+            WorldSampler(everyone_void)
+    with pytest.raises(ValueError, match="do not fill the hands"):
+        WorldSampler(replace(know, stock_count=know.stock_count + 1))
+
+
+def test_bid_likelihood_prefers_hands_that_match_the_bids() -> None:
+    know = Knowledge(
+        seat=0, own=0, unseen=0, counts=(3, 3, 3), voids=(0, 0, 0), played=(0, 0, 0), stock_count=0
+    )
+    strong = mask_of(Card.from_str(t) for t in ["As", "Ks", "Qs"])
+    weak = mask_of(Card.from_str(t) for t in ["2c", "3d", "4h"])
+    likely = bid_likelihood(know, (0, strong, weak), (None, 3, 0), trump=3, hand_size=3)
+    unlikely = bid_likelihood(know, (0, weak, strong), (None, 3, 0), trump=3, hand_size=3)
+    assert likely > 20 * unlikely

@@ -1,0 +1,41 @@
+"""Smoke tests: the search bot's two benchmarks run in ``--quick`` mode and print figures."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.conftest import require
+
+BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
+
+
+def run(script: str, tmp_path: Path) -> tuple[str, dict[str, object]]:
+    figures = tmp_path / "figures.json"
+    completed = subprocess.run(
+        [sys.executable, str(BENCHMARKS / script), "--quick", "--json", str(figures)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert completed.returncode == 0, completed.stderr
+    return completed.stdout, json.loads(figures.read_text(encoding="utf-8"))
+
+
+def test_search_vs_heuristic_quick(tmp_path: Path) -> None:
+    out, figures = run("search_vs_heuristic.py", tmp_path)
+    assert "points per game ahead of baseline:" in out
+    assert "bids made:" in out
+    assert "ms per decision: mean" in out
+    assert figures["deal_sets"] == 1
+    assert figures["decisions"] > 0
+
+
+def test_fast_path_throughput_quick(tmp_path: Path) -> None:
+    require("pyspiel")
+    out, figures = run("fast_path_throughput.py", tmp_path)
+    assert "ratio fast path/OpenSpiel-C++:" in out
+    assert set(figures["runners"]) == {"fast-numpy", "fast-int", "openspiel-cpp"}  # type: ignore[arg-type]

@@ -1,0 +1,119 @@
+"""The search bot: legal in every variant, deterministic, blind to hidden cards, and sensible
+on the hand-made positions."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+from tests.bots.positions import POSITIONS, Position
+
+from ohhell.bots import Budget
+from ohhell.bots.levels import make_bot
+from ohhell.bots.search import SearchBot
+from ohhell.engine import PRESETS, Bid, Phase, Rules, apply, new_game, random_deal, view_for
+from ohhell.runner import play_game
+
+SMALL = Budget(simulations=16)
+
+
+@pytest.mark.parametrize(
+    ("preset", "players"), [(name, 3 + i % 5) for i, name in enumerate(PRESETS)]
+)
+def test_plays_short_games_in_every_preset(preset: str, players: int) -> None:
+    options = {**PRESETS[preset].options, "schedule": "custom", "custom_hand_sizes": [1, 4, 7]}
+    rules = Rules.from_dict({"player_count": players, **options})
+    bots = [SearchBot(min_worlds=2) for _ in range(players)]
+    result = play_game(rules, bots, deal_rng=random.Random(players), budget=SMALL)
+    assert result.state.is_over
+
+
+def test_plays_a_standard_game_against_itself() -> None:
+    bots = [SearchBot(min_worlds=2) for _ in range(4)]
+    result = play_game(Rules(player_count=4), bots, deal_rng=random.Random(2), budget=SMALL)
+    assert len(result.state.results) == 13
+
+
+def bidding_state(seed: int) -> object:
+    state = new_game(Rules(player_count=4), first_dealer=3)
+    for _ in range(6):  # reach the 7-card hand
+        state, _ = apply(state, random_deal(state, random.Random(seed)))
+        while state.phase is not Phase.DEAL:
+            state, _ = (
+                apply(state, Bid(min(state.to_act), 0))
+                if state.phase is Phase.BID
+                else (apply(state, view_for(state, min(state.to_act)).legal_actions[0]))
+            )
+    state, _ = apply(state, random_deal(state, random.Random(seed)))
+    return state
+
+
+def to_act(state: object) -> int:
+    return min(state.to_act)  # type: ignore[attr-defined]
+
+
+def test_same_view_seed_and_budget_give_the_same_action() -> None:
+    state = bidding_state(4)
+    view = view_for(state, to_act(state))  # type: ignore[arg-type]
+    first = SearchBot().choose(view, random.Random(9), SMALL)
+    assert SearchBot().choose(view, random.Random(9), SMALL) == first
+
+
+def test_decision_does_not_depend_on_cards_it_cannot_see() -> None:
+    state = bidding_state(5)
+    hands = state.hands  # type: ignore[attr-defined]
+    seat = to_act(state)
+    others = [s for s in range(4) if s != seat]
+    order = list(range(4))
+    order[others[0]], order[others[1]] = others[1], others[0]
+    swapped = replace(state, hands=tuple(hands[s] for s in order))  # type: ignore[type-var]
+    swapped = replace(swapped, dealt=swapped.hands)
+    assert swapped != state
+    assert view_for(swapped, seat) == view_for(state, seat)  # type: ignore[arg-type]
+    bot = SearchBot()
+    assert bot.choose(view_for(state, seat), random.Random(1), SMALL) == bot.choose(  # type: ignore[arg-type]
+        view_for(swapped, seat), random.Random(1), SMALL
+    )
+
+
+def test_bid_estimate_is_a_distribution_over_legal_bids() -> None:
+    view = view_for(state := bidding_state(6), to_act(state))  # type: ignore[arg-type]
+    estimate = SearchBot().estimate_bids(view, random.Random(0), SMALL)
+    assert abs(sum(estimate.trick_probabilities) - 1) < 1e-9
+    assert len(estimate.trick_probabilities) == view.hand_size + 1
+    legal = {a.bid for a in view.legal_actions if isinstance(a, Bid)}
+    assert set(estimate.expected_points) <= legal
+    assert estimate.best == max(estimate.expected_points, key=estimate.expected_points.__getitem__)
+
+
+def test_a_tiny_time_budget_still_gives_a_legal_action() -> None:
+    view = view_for(state := bidding_state(7), to_act(state))  # type: ignore[arg-type]
+    action = SearchBot().choose(view, random.Random(0), Budget(seconds=1e-6))
+    assert action in view.legal_actions
+
+
+def test_levels_build_the_search_bot() -> None:
+    assert isinstance(make_bot("search"), SearchBot)
+    with pytest.raises(ValueError, match="may not be negative"):
+        SearchBot(solve_leaves=-1)
+
+
+KNOWN_MISSES = {"second-to-last-trick-duck"}
+"""Positions the search bot still gets wrong (tracked: strict xfail fails once fixed)."""
+
+
+@pytest.mark.parametrize(
+    "position",
+    [
+        pytest.param(p, marks=pytest.mark.xfail(strict=True, reason="known search miss"))
+        if p.name in KNOWN_MISSES
+        else p
+        for p in POSITIONS
+    ],
+    ids=[p.name for p in POSITIONS],
+)
+def test_search_plays_the_sensible_action(position: Position) -> None:
+    view = view_for(position.state, position.seat)
+    action = SearchBot().choose(view, random.Random(0), Budget())
+    assert action in position.good_actions, f"{position.name}: chose {action}; {position.why}"
