@@ -3,22 +3,28 @@
 Everything here is a plain function of one :class:`~ohhell.engine.PlayerView` (the seat's own
 cards and public information only), so the search bot can use it as a fast rollout policy:
 
-- :func:`card_win_probabilities` estimates, for each card held, the chance it wins a trick;
+- :func:`card_win_probabilities` estimates, for each card held, the chance it wins a trick: a
+  simple model (no opponent holds a higher card, discounted by the risk of a ruff) corrected by
+  a small logistic calibration fitted in self-play (see :data:`_WEIGHTS`); the top trump left
+  is a certain winner;
 - :func:`trick_distribution` and :func:`expected_tricks` turn those into a distribution of the
   seat's tricks (a Poisson-binomial over the cards);
 - :func:`heuristic_bid` picks the legal bid with the best expected score under the rules in force
   (hook, zero-bid bonus, missed-bid scoring), nudged by the bids already made;
-- :func:`heuristic_play` plays to hit the bid: win cheaply when tricks are needed, duck with the
-  highest losing card when they are not, keep sure winners (top trumps) for when they are needed,
-  and once the bid is lost, spoil the others' bids (or, when missed bids score their tricks,
-  take every trick it can).
+- :func:`heuristic_play` plays to hit the bid: with every remaining trick needed it wins as
+  surely as it can (top trumps first); with enough certain winners kept back it ducks; with no
+  trick needed it ducks with the highest losing card and sheds dangerous cards; otherwise it
+  plays the card that maximises the chance of taking exactly the tricks still needed (the
+  chance the card wins this trick combined with the distribution of the other cards' tricks).
+  Once the bid is lost it spoils the others' bids (or, when missed bids score their tricks,
+  takes every trick it can).
 
 >>> import random
 >>> from ohhell.engine import Rules, apply, new_game, random_deal, view_for
 >>> state = new_game(Rules(player_count=4))
 >>> state, _ = apply(state, random_deal(state, random.Random(5)))
->>> HeuristicBot().choose(view_for(state, 1), random.Random(0), Budget())
-Bid(seat=1, bid=1)
+>>> HeuristicBot().choose(view_for(state, 1), random.Random(0), Budget())  # the Kc, spades trumps
+Bid(seat=1, bid=0)
 """
 
 from __future__ import annotations
@@ -51,6 +57,21 @@ __all__ = [
 ]
 
 _SUITS = tuple(Suit)
+
+_WEIGHTS: dict[int, tuple[float, ...]] = {
+    # Logistic calibration of the card-win model, per group (0: trumps; 1: side suits under a
+    # trump; 2: hands without trump), over the features of ``_features``: constant, logit of
+    # the raw model's probability, rank (0 for a 2 .. 1 for an ace), higher cards unseen (at
+    # most 4), cards held in the suit, cards in hand / 13, the opponents' share of the unseen
+    # cards, trumps held / cards in hand. Fitted by Newton's method (L2 1e-3) on whether each
+    # card held then won a trick, at every decision of 150 self-play games of four heuristic
+    # bots (standard game, deal seeds 5000-5149; about 330,000 card observations), after a
+    # first fit and a refit with the resulting play. The top trump left is excluded: it is set
+    # to 1.
+    0: (0.118, 0.053, 1.927, -0.344, 0.345, -0.802, -0.917, 0.545),
+    1: (-2.718, 0.435, 2.208, -0.049, -0.012, 0.56, 0.572, 1.616),
+    2: (-4.382, 0.161, 2.608, -0.466, 0.104, 1.131, 1.689, 0.0),
+}
 
 
 @dataclass(slots=True)
@@ -118,6 +139,54 @@ def card_win_probabilities(view: PlayerView) -> dict[Card, float]:
 def _win_probabilities(
     view: PlayerView, know: _Knowledge, hand: Sequence[Card], *, on_lead: bool
 ) -> dict[Card, float]:
+    """The calibrated chance that each card of ``hand`` wins a trick (see :data:`_WEIGHTS`)."""
+    raw = _raw_probabilities(view, know, hand, on_lead=on_lead)
+    out: dict[Card, float] = {}
+    for card, (group, features) in _features(view, know, hand, raw).items():
+        if group == 0 and features[3] == 0.0:
+            out[card] = 1.0  # the top trump left wins whenever it is played
+            continue
+        z = sum(w * f for w, f in zip(_WEIGHTS[group], features, strict=True))
+        out[card] = 1.0 / (1.0 + math.exp(-z))
+    return out
+
+
+def _features(
+    view: PlayerView, know: _Knowledge, hand: Sequence[Card], raw: dict[Card, float]
+) -> dict[Card, tuple[int, tuple[float, ...]]]:
+    """Per card: its group (0 trump, 1 side suit under a trump, 2 no trump) and the features
+    of the calibration model."""
+    n = view.rules.player_count
+    trump = know.trump
+    length = [0, 0, 0, 0]
+    for card in hand:
+        length[card.suit] += 1
+    size = len(hand)
+    others = sum(know.cards_left[s] for s in range(n) if s != view.seat)
+    share = min(1.0, others / know.unseen_count) if know.unseen_count else 0.0
+    out: dict[Card, tuple[int, tuple[float, ...]]] = {}
+    for card in hand:
+        p = min(0.99, max(0.01, raw[card]))
+        group = 2 if trump is None else 0 if card.suit is trump else 1
+        features = (
+            1.0,
+            math.log(p / (1.0 - p)),
+            (card.rank - 2) / 12,
+            float(min(4, _higher_unseen(know, card))),
+            float(length[card.suit]),
+            size / 13,
+            share,
+            length[trump] / size if trump is not None else 0.0,
+        )
+        out[card] = (group, features)
+    return out
+
+
+def _raw_probabilities(
+    view: PlayerView, know: _Knowledge, hand: Sequence[Card], *, on_lead: bool
+) -> dict[Card, float]:
+    """The uncalibrated model: the chance no opponent holds a higher card, discounted by the
+    risk of a ruff, with some ruffing value for low trumps."""
     seat = view.seat
     assert seat is not None
     n = view.rules.player_count
@@ -329,15 +398,40 @@ def heuristic_play(view: PlayerView) -> Card:
         return _play_duck(view, know, cards, strength, later)
     sure = _sure_winners(know, view.hand)
     if need == left:
-        return _play_win(view, know, cards, strength, later, all_needed=True)
+        return _play_win(view, know, cards, strength, later)
     if len(sure) >= need:
         # enough certain winners are kept back: lose this trick if it can be lost
         spare = [c for c in cards if c not in sure] or cards
         return _play_duck(view, know, spare, strength, later, keep=sure)
-    surplus = sum(strength.values()) - need
-    if surplus > 0.8:
-        return _play_duck(view, know, cards, strength, later)
-    return _play_win(view, know, cards, strength, later, all_needed=False, surplus=surplus)
+    return _play_lookahead(view, know, cards, strength, later, need)
+
+
+def _play_lookahead(
+    view: PlayerView,
+    know: _Knowledge,
+    cards: Sequence[Card],
+    strength: dict[Card, float],
+    later: Sequence[int],
+    need: int,
+) -> Card:
+    """The card that maximises the chance of taking exactly ``need`` more tricks: the chance
+    it wins this trick combined with the distribution of the tricks the other cards take."""
+    led = view.trick[0].suit if view.trick else None
+    best = _current_best(view, know.trump) if view.trick else None
+    hand = view.hand
+    assert hand is not None
+
+    def hit_chance(card: Card) -> tuple[float, int]:
+        if best is not None and not _beats(card, best, know.trump):
+            now = 0.0
+        else:
+            now = _hold_probability(know, card, card.suit if led is None else led, later)
+        rest = _poisson_binomial([strength[c] for c in hand if c != card], len(hand) - 1)
+        keep = rest[need] if need < len(rest) else 0.0
+        take = rest[need - 1] if need >= 1 else 0.0
+        return now * take + (1.0 - now) * keep, -card.rank
+
+    return max(cards, key=hit_chance)
 
 
 def _current_best(view: PlayerView, trump: Suit | None) -> Card:
@@ -357,13 +451,11 @@ def _play_win(
     cards: Sequence[Card],
     strength: dict[Card, float],
     later: Sequence[int],
-    *,
-    all_needed: bool,
-    surplus: float = 0.0,
 ) -> Card:
+    """Take this trick as surely and as cheaply as possible (lose cheaply if it cannot)."""
     trump = know.trump
     if not view.trick:
-        return _lead_to_win(know, cards, strength, all_needed=all_needed, surplus=surplus)
+        return _lead_to_win(know, cards, strength)
     led = view.trick[0].suit
     winners = _winners_now(view, know, cards)
     if winners:
@@ -371,21 +463,11 @@ def _play_win(
         # the cheapest card that holds as well as any: lowest rank, and follow suit before a ruff
         top = max(p for p, _ in scored)
         good = [c for p, c in scored if p >= top - 0.05]
-        choice = min(good, key=lambda c: (c.suit is trump and led is not trump, c.rank))
-        gain = _hold_probability(know, choice, led, later) - strength[choice]
-        if all_needed or surplus < -0.2 or gain >= 0.25:
-            return choice
-    return _discard(know, cards, strength, keep_strong=True)
+        return min(good, key=lambda c: (c.suit is trump and led is not trump, c.rank))
+    return _discard(know, cards, strength)
 
 
-def _lead_to_win(
-    know: _Knowledge,
-    cards: Sequence[Card],
-    strength: dict[Card, float],
-    *,
-    all_needed: bool,
-    surplus: float,
-) -> Card:
+def _lead_to_win(know: _Knowledge, cards: Sequence[Card], strength: dict[Card, float]) -> Card:
     trump = know.trump
     sure = _sure_winners(know, cards)
     if sure:
@@ -394,20 +476,14 @@ def _lead_to_win(
     bosses = [c for c in cards if _higher_unseen(know, c) == 0]
     if bosses:
         return max(bosses, key=lambda c: (strength[c], c.rank))
-    if all_needed or surplus < -0.2:
-        # no boss card: lead the strongest card (top trump first)
-        return max(cards, key=lambda c: (c.suit is trump, strength[c], c.rank))
-    return _discard(know, cards, strength, keep_strong=True)
+    # no boss card: lead the strongest card (top trump first)
+    return max(cards, key=lambda c: (c.suit is trump, strength[c], c.rank))
 
 
-def _discard(
-    know: _Knowledge, cards: Sequence[Card], strength: dict[Card, float], *, keep_strong: bool
-) -> Card:
-    """A card to lose with: the weakest when tricks are still wanted, else the most dangerous."""
+def _discard(know: _Knowledge, cards: Sequence[Card], strength: dict[Card, float]) -> Card:
+    """A card to lose with while tricks are still wanted: the weakest."""
     trump = know.trump
-    if keep_strong:
-        return min(cards, key=lambda c: (strength[c], c.suit is trump, c.rank))
-    return max(cards, key=lambda c: (strength[c], c.rank))
+    return min(cards, key=lambda c: (strength[c], c.suit is trump, c.rank))
 
 
 def _play_duck(
@@ -444,7 +520,7 @@ def _play_greedy(view: PlayerView, know: _Knowledge, cards: Sequence[Card]) -> C
     strength = _win_probabilities(view, know, view.hand, on_lead=not view.trick)
     n = view.rules.player_count
     later = [(view.leader + i) % n for i in range(len(view.trick) + 1, n)]
-    return _play_win(view, know, cards, strength, later, all_needed=False, surplus=-1.0)
+    return _play_win(view, know, cards, strength, later)
 
 
 def _play_spoiler(view: PlayerView, know: _Knowledge, cards: Sequence[Card]) -> Card:
@@ -472,7 +548,7 @@ def _play_spoiler(view: PlayerView, know: _Knowledge, cards: Sequence[Card]) -> 
         beaters = _winners_now(view, know, cards)
         if beaters:
             return min(beaters, key=lambda c: (c.suit is trump and led is not trump, c.rank))
-        return _discard(know, cards, strength, keep_strong=True)
+        return _discard(know, cards, strength)
     losers = [c for c in cards if not _beats(c, best, trump)]
     if losers:
         return max(losers, key=lambda c: (strength[c], c.rank))

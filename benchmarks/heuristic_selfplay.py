@@ -1,0 +1,141 @@
+"""Benchmark: four ``heuristic`` bots in self-play: bid hit rate and calibration of the estimate.
+
+Four players, the standard game (13 hands, 1 to 13 cards), ``--games`` seeded games (game ``i``
+deals from ``random.Random(seed + i)`` and its first dealer is ``i % 4``). Prints
+
+- the bid hit rate overall and by hand size;
+- the calibration of :func:`~ohhell.bots.heuristic.expected_tricks` at the moment each seat bids:
+  the seats' estimates grouped into buckets (half a trick wide), with the mean estimate and the
+  mean number of tricks those seats then took (a calibrated estimate has them equal), plus the
+  overall mean signed and absolute error;
+- the mean time per decision.
+
+    python benchmarks/heuristic_selfplay.py              # 200 games
+    python benchmarks/heuristic_selfplay.py --quick      # 4 games, a few seconds
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ohhell.bots import Budget, HeuristicBot
+from ohhell.bots.heuristic import expected_tricks
+from ohhell.engine import Action, Phase, PlayerView, Rules
+from ohhell.runner import play_game
+
+PLAYERS = 4
+BUCKET = 0.5
+"""Width of a calibration bucket, in tricks."""
+
+
+@dataclass(slots=True)
+class _Recorder:
+    """A heuristic bot that also notes its own trick estimate each time it bids."""
+
+    estimates: dict[tuple[int, int], float] = field(default_factory=dict)
+    """``(hand_index, seat)`` -> the estimate of the seat's tricks when it bid."""
+    bot: HeuristicBot = field(default_factory=HeuristicBot)
+    name: str = "heuristic"
+
+    def choose(self, view: PlayerView, rng: random.Random, budget: Budget) -> Action:
+        if view.phase is Phase.BID and view.seat is not None:
+            self.estimates[(view.hand_index, view.seat)] = expected_tricks(view)
+        return self.bot.choose(view, rng, budget)
+
+
+def run(games: int, seed: int) -> dict[str, Any]:
+    """Play ``games`` self-play games and return the figures."""
+    rules = Rules.preset("standard", PLAYERS)
+    hits: dict[int, list[int]] = {}
+    pairs: list[tuple[float, int]] = []
+    timings: list[float] = []
+    for index in range(games):
+        recorder = _Recorder()
+        result = play_game(
+            rules,
+            [recorder] * PLAYERS,
+            deal_rng=random.Random(seed + index),
+            bot_rngs=[random.Random(0) for _ in range(PLAYERS)],
+            first_dealer=index % PLAYERS,
+        )
+        for seat_timings in result.decision_seconds:
+            timings.extend(seat_timings)
+        for hand in result.state.results:
+            tally = hits.setdefault(hand.hand_size, [0, 0])
+            for seat in range(PLAYERS):
+                tally[0] += hand.bids[seat] == hand.tricks_won[seat]
+                tally[1] += 1
+                estimate = recorder.estimates[(hand.hand_index, seat)]
+                pairs.append((estimate, hand.tricks_won[seat]))
+    buckets: dict[int, list[tuple[float, int]]] = {}
+    for estimate, actual in pairs:
+        buckets.setdefault(int(estimate / BUCKET), []).append((estimate, actual))
+    calibration = [
+        {
+            "from": key * BUCKET,
+            "to": (key + 1) * BUCKET,
+            "count": len(members),
+            "mean_estimate": statistics.fmean(e for e, _ in members),
+            "mean_tricks": statistics.fmean(a for _, a in members),
+        }
+        for key, members in sorted(buckets.items())
+    ]
+    made = sum(h for h, _ in hits.values())
+    total = sum(t for _, t in hits.values())
+    return {
+        "games": games,
+        "hit_rate": made / total,
+        "hit_rate_by_hand_size": {size: h / t for size, (h, t) in sorted(hits.items())},
+        "bids": total,
+        "calibration": calibration,
+        "mean_error": statistics.fmean(e - a for e, a in pairs),
+        "mean_absolute_error": statistics.fmean(abs(e - a) for e, a in pairs),
+        "ms_per_decision_mean": 1000 * statistics.fmean(timings),
+        "decisions": len(timings),
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200, help="games to play (default 200)")
+    parser.add_argument("--quick", action="store_true", help="4 games, for smoke tests")
+    parser.add_argument("--seed", type=int, default=2026, help="seed of the first game")
+    parser.add_argument("--json", type=Path, help="also write the figures to this JSON file")
+    args = parser.parse_args(argv)
+    games = 4 if args.quick else args.games
+    if games < 1:
+        parser.error(f"--games must be at least 1, got {games}")
+    figures = run(games, args.seed)
+    print(f"4 heuristic bots in self-play, standard game, {games} games, {figures['bids']} bids")
+    print(f"bid hit rate: {figures['hit_rate']:.1%}")
+    by_size = figures["hit_rate_by_hand_size"]
+    print("by hand size: " + ", ".join(f"{s}: {r:.0%}" for s, r in by_size.items()))
+    print("calibration of expected_tricks at bid time (estimate bucket: mean estimate -> tricks)")
+    for row in figures["calibration"]:
+        print(
+            f"  [{row['from']:4.1f}, {row['to']:4.1f}) n={row['count']:5d}:"
+            f" {row['mean_estimate']:5.2f} -> {row['mean_tricks']:5.2f}"
+        )
+    print(
+        f"mean error (estimate - tricks): {figures['mean_error']:+.3f},"
+        f" mean absolute error {figures['mean_absolute_error']:.3f}"
+    )
+    print(
+        f"ms per decision: mean {figures['ms_per_decision_mean']:.3f}"
+        f" ({figures['decisions']} decisions)"
+    )
+    if args.json is not None:
+        args.json.write_text(json.dumps(figures, indent=2), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,108 @@
+"""The heuristic's calibrated trick estimates, and the self-play benchmark's smoke test."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ohhell.bots.heuristic import card_win_probabilities, expected_tricks, trick_distribution
+from ohhell.engine import (
+    DECK,
+    Card,
+    Deal,
+    PlayerView,
+    Rules,
+    Schedule,
+    apply,
+    new_game,
+    parse_cards,
+    view_for,
+)
+
+BENCHMARK = Path(__file__).resolve().parents[2] / "benchmarks" / "heuristic_selfplay.py"
+
+
+def _bid_view(hands: tuple[str, ...], trump_card: str) -> PlayerView:
+    """Seat 0's view at the start of bidding of one hand dealt as ``hands`` (seat 3 deals)."""
+    return _dealt_view(tuple(parse_cards(h) for h in hands), Card.from_str(trump_card))
+
+
+def _dealt_view(dealt: tuple[tuple[Card, ...], ...], trump: Card) -> PlayerView:
+    rules = Rules(
+        player_count=4,
+        schedule=Schedule.CUSTOM,
+        custom_hand_sizes=(len(dealt[0]),),
+        trump_in_last_hand=True,
+    )
+    state = new_game(rules, first_dealer=3)
+    state, _ = apply(state, Deal(dealt, trump))
+    return view_for(state, 0)
+
+
+def test_estimates_are_probabilities_and_consistent() -> None:
+    rng = random.Random(11)
+    for size in (1, 3, 7, 12):
+        for _ in range(20):
+            cards = rng.sample(DECK, 4 * size + 1)
+            hands = tuple(tuple(cards[i * size : (i + 1) * size]) for i in range(4))
+            view = _dealt_view(hands, cards[-1])
+            probs = card_win_probabilities(view)
+            assert set(probs) == set(view.hand or ())
+            assert all(0.0 <= p <= 1.0 for p in probs.values())
+            dist = trick_distribution(view)
+            assert len(dist) == size + 1
+            assert sum(dist) == pytest.approx(1.0)
+            assert sum(k * p for k, p in enumerate(dist)) == pytest.approx(expected_tricks(view))
+
+
+def test_top_trump_is_a_certain_winner_and_low_cards_are_not() -> None:
+    view = _bid_view(("As 2h 3c", "Ks 5h 6h", "Js 7d 8d", "Ts 9c 2c"), "2s")
+    probs = card_win_probabilities(view)
+    assert probs[parse_cards("As")[0]] == 1.0
+    assert probs[parse_cards("2h")[0]] < 0.3
+    assert probs[parse_cards("3c")[0]] < 0.3
+
+
+def test_estimate_grows_with_stronger_cards() -> None:
+    weak = _bid_view(("2h 3c 4d 5h", "Ks 5s 6h 7h", "Js 7d 8d 9d", "Ts 9c 2c Tc"), "2s")
+    strong = _bid_view(("Ah Ac Ad Qs", "Ks 5s 6h 7h", "Js 7d 8d 9d", "Ts 9c 2c Tc"), "2s")
+    assert expected_tricks(strong) > expected_tricks(weak) + 1.5
+
+
+def test_selfplay_benchmark_quick(tmp_path: Path) -> None:
+    figures_path = tmp_path / "figures.json"
+    completed = subprocess.run(
+        [sys.executable, str(BENCHMARK), "--quick", "--json", str(figures_path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert completed.returncode == 0, completed.stderr
+    assert "bid hit rate:" in completed.stdout
+    assert "calibration of expected_tricks" in completed.stdout
+    figures = json.loads(figures_path.read_text(encoding="utf-8"))
+    assert figures["games"] == 4
+    assert figures["bids"] == 4 * 4 * 13
+    assert sorted(int(size) for size in figures["hit_rate_by_hand_size"]) == list(range(1, 14))
+    assert sum(row["count"] for row in figures["calibration"]) == figures["bids"]
+    assert 0.0 <= figures["hit_rate"] <= 1.0
+    for row in figures["calibration"]:
+        assert row["from"] <= row["mean_estimate"] < row["to"]
+
+
+def test_selfplay_benchmark_refuses_no_games() -> None:
+    completed = subprocess.run(
+        [sys.executable, str(BENCHMARK), "--games", "0"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert completed.returncode == 2
+    assert "--games must be at least 1" in completed.stderr
