@@ -38,7 +38,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Final
 
-from ohhell.engine import Rules, Schedule, apply, legal_actions, new_game, random_deal
+from ohhell.engine import Rules, apply, legal_actions, new_game, random_deal
+from ohhell.openspiel_bridge import one_hand_rules as bridge_rules
 
 try:
     import pyspiel
@@ -54,16 +55,8 @@ QUICK_SECONDS: Final = 0.5
 
 
 def one_hand_rules() -> Rules:
-    """Our rules matching OpenSpiel's ``oh_hell`` (a single hand, a trump always turned, the
-    hook, missed bids scoring tricks)."""
-    return Rules(
-        player_count=PLAYERS,
-        schedule=Schedule.CUSTOM,
-        custom_hand_sizes=(HAND_SIZE,),
-        trump_in_last_hand=True,
-        hook=True,
-        missed_bid_scores_tricks=True,
-    )
+    """Our rules matching OpenSpiel's ``oh_hell`` for the benchmark's players and hand size."""
+    return bridge_rules(PLAYERS, HAND_SIZE)
 
 
 def openspiel_game() -> Any:

@@ -1,10 +1,18 @@
-"""Shared test helpers."""
+"""Shared test helpers (import them with ``from tests.conftest import ...``)."""
 
 from __future__ import annotations
 
+import json
 import os
+import subprocess
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
 
 import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def require(module: str) -> None:
@@ -18,3 +26,32 @@ def require(module: str) -> None:
         pytest.skip(
             f"{module} is not installed ({exc}); install the extra: pip install -e '.[dev]'"
         )
+
+
+def run_script(
+    path: str, *args: str, needs: Sequence[str] = (), timeout: float = 300, expect: int = 0
+) -> subprocess.CompletedProcess[str]:
+    """Run a project script (``benchmarks/x.py``, ``examples/y.py``) with this Python and check
+    its exit status; ``needs`` lists the modules it requires (see :func:`require`)."""
+    for module in needs:
+        require(module)
+    completed = subprocess.run(
+        [sys.executable, str(ROOT / path), *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+    assert completed.returncode == expect, completed.stderr
+    return completed
+
+
+def run_benchmark(
+    path: str, tmp_path: Path, *args: str, needs: Sequence[str] = (), timeout: float = 300
+) -> tuple[str, dict[str, Any]]:
+    """Run a benchmark's ``--quick`` smoke version; its printed report and its JSON figures."""
+    figures = tmp_path / "figures.json"
+    completed = run_script(
+        path, "--quick", *args, "--json", str(figures), needs=needs, timeout=timeout
+    )
+    return completed.stdout, json.loads(figures.read_text(encoding="utf-8"))

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import json
 import random
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from tests.conftest import run_benchmark, run_script
 
 from ohhell.bots.heuristic import card_win_probabilities, expected_tricks, trick_distribution
 from ohhell.engine import (
@@ -24,7 +22,7 @@ from ohhell.engine import (
     view_for,
 )
 
-BENCHMARK = Path(__file__).resolve().parents[2] / "benchmarks" / "heuristic_selfplay.py"
+BENCHMARK = "benchmarks/heuristic_selfplay.py"
 
 
 def _bid_view(hands: tuple[str, ...], trump_card: str) -> PlayerView:
@@ -75,18 +73,9 @@ def test_estimate_grows_with_stronger_cards() -> None:
 
 
 def test_selfplay_benchmark_quick(tmp_path: Path) -> None:
-    figures_path = tmp_path / "figures.json"
-    completed = subprocess.run(
-        [sys.executable, str(BENCHMARK), "--quick", "--json", str(figures_path)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert completed.returncode == 0, completed.stderr
-    assert "bid hit rate:" in completed.stdout
-    assert "calibration of expected_tricks" in completed.stdout
-    figures = json.loads(figures_path.read_text(encoding="utf-8"))
+    out, figures = run_benchmark(BENCHMARK, tmp_path)
+    assert "bid hit rate:" in out
+    assert "calibration of expected_tricks" in out
     assert figures["games"] == 4
     assert figures["bids"] == 4 * 4 * 13
     assert sorted(int(size) for size in figures["hit_rate_by_hand_size"]) == list(range(1, 14))
@@ -97,12 +86,5 @@ def test_selfplay_benchmark_quick(tmp_path: Path) -> None:
 
 
 def test_selfplay_benchmark_refuses_no_games() -> None:
-    completed = subprocess.run(
-        [sys.executable, str(BENCHMARK), "--games", "0"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
-    assert completed.returncode == 2
+    completed = run_script(BENCHMARK, "--games", "0", expect=2)
     assert "--games must be at least 1" in completed.stderr

@@ -28,9 +28,10 @@ Where OpenSpiel's game differs from ours, and how this test bridges each differe
   ``missed_bid_scores_tricks=True`` (standard scoring would give 0 for a missed bid).
 - **Variants OpenSpiel lacks.** It has only sequential bidding (no simultaneous bids), no La
   Podrida, no zero-bid bonus and no multi-hand schedules; those stay at our defaults here.
-- **Encodings.** OpenSpiel's actions are integers: cards ``0..51`` (see :func:`card_of`), then
-  bid ``b`` as ``52 + b``. Tricks won and bids are read from OpenSpiel's state string, the only
-  place its Python API shows them.
+- **Encodings.** OpenSpiel's actions are integers: cards ``0..51``, then bid ``b`` as
+  ``52 + b``; :mod:`ohhell.openspiel_bridge` maps them, and this test checks the mapping
+  against OpenSpiel's own card names. Tricks won and bids are read from OpenSpiel's state
+  string, the only place its Python API shows them.
 """
 
 from __future__ import annotations
@@ -46,21 +47,22 @@ import pytest
 
 from ohhell.engine import (
     DECK,
-    Action,
-    Bid,
     Card,
     Deal,
     GameState,
-    Play,
-    Rank,
-    Rules,
-    Schedule,
-    Suit,
     TrickWon,
     apply,
     legal_actions,
     new_game,
 )
+from ohhell.openspiel_bridge import (
+    action_of,
+    card_of,
+    from_openspiel,
+    one_hand_rules,
+    to_openspiel,
+)
+from ohhell.openspiel_bridge import max_hand_size as max_tricks
 
 
 def require_pyspiel() -> ModuleType:
@@ -83,63 +85,6 @@ pyspiel = require_pyspiel()
 PLAYER_COUNTS: Final = (3, 4, 5, 6, 7)
 HANDS_PER_PLAYER_COUNT: Final = 420
 """5 player counts x 420 = 2,100 random hands, cycling through every hand size."""
-
-BID_OFFSET: Final = 52
-"""OpenSpiel encodes bid ``b`` as action ``52 + b``, after the 52 cards."""
-
-OPENSPIEL_SUITS: Final = (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES, Suit.HEARTS)
-"""OpenSpiel's suit order (its suit letters are ``C D S H``)."""
-
-_CARD_OF_ACTION: Final[tuple[Card, ...]] = tuple(
-    Card.of(OPENSPIEL_SUITS[action % 4], Rank(action // 4 + 2)) for action in range(52)
-)
-_ACTION_OF_CARD: Final[dict[Card, int]] = {card: a for a, card in enumerate(_CARD_OF_ACTION)}
-
-
-def card_of(action: int) -> Card:
-    """Our card for OpenSpiel card action ``action``: ``rank_index * 4 + suit_index``, ranks
-    2..A as 0..12 and suits in the order clubs, diamonds, spades, hearts (0 = C2, 1 = D2,
-    2 = S2, 3 = H2, 4 = C3, ..., 51 = HA)."""
-    return _CARD_OF_ACTION[action]
-
-
-def action_of(card: Card) -> int:
-    """OpenSpiel's card action for ``card`` (the inverse of :func:`card_of`)."""
-    return _ACTION_OF_CARD[card]
-
-
-def to_openspiel(action: Action) -> int:
-    """OpenSpiel's action for our bid or play."""
-    if isinstance(action, Bid):
-        return BID_OFFSET + action.bid
-    if isinstance(action, Play):
-        return action_of(action.card)
-    raise TypeError(f"OpenSpiel has no player action for {action!r}")
-
-
-def from_openspiel(action: int, seat: int) -> Bid | Play:
-    """Our bid or play for OpenSpiel's player action ``action`` taken by ``seat``."""
-    if action >= BID_OFFSET:
-        return Bid(seat, action - BID_OFFSET)
-    return Play(seat, card_of(action))
-
-
-def max_tricks(player_count: int) -> int:
-    """The largest hand OpenSpiel allows: one card must stay in the stock to be turned."""
-    return (52 - 1) // player_count
-
-
-def one_hand_rules(player_count: int, hand_size: int) -> Rules:
-    """Our rules matching OpenSpiel's ``oh_hell`` with ``points_per_trick=1`` and no off-bid
-    penalty: a single hand, a trump always turned, the hook, missed bids scoring tricks."""
-    return Rules(
-        player_count=player_count,
-        schedule=Schedule.CUSTOM,
-        custom_hand_sizes=(hand_size,),
-        trump_in_last_hand=True,
-        hook=True,
-        missed_bid_scores_tricks=True,
-    )
 
 
 @functools.cache

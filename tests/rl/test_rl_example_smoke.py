@@ -2,27 +2,11 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-from pathlib import Path
-
-import pytest
-
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "train_vs_heuristic.py"
+from tests.conftest import run_script
 
 
 def test_train_vs_heuristic_quick() -> None:
-    if os.environ.get("CI") != "true":  # in CI a missing test dependency is an error
-        pytest.importorskip("pettingzoo")
-    completed = subprocess.run(
-        [sys.executable, str(EXAMPLE), "--quick"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert completed.returncode == 0, completed.stderr
+    completed = run_script("examples/train_vs_heuristic.py", "--quick", needs=["pettingzoo"])
     lines = completed.stdout.splitlines()
     assert lines[0].startswith("opponents and the learner's card play: the ")
     curve = [line for line in lines if line.strip()[:1].isdigit()]
