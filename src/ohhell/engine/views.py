@@ -5,7 +5,7 @@ until all are in. Bots, clients and the RL environment get views, never the
 :class:`~ohhell.engine.GameState`.
 
 >>> import random
->>> from ohhell.engine import Rules, apply, new_game, random_deal
+>>> from ohhell.engine import Bid, Rules, apply, new_game, random_deal
 >>> state = new_game(Rules(player_count=4, bidding="simultaneous"))
 >>> state, _ = apply(state, random_deal(state, random.Random(3)))
 >>> state, _ = apply(state, Bid(seat=2, bid=1))
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ohhell.engine.actions import Action, Bid
+from ohhell.engine.actions import Action
 from ohhell.engine.cards import Card, Suit
 from ohhell.engine.rules import Rules
 from ohhell.engine.state import GameState, Phase, ScoreRow, Trick
@@ -140,6 +140,3 @@ def _view(state: GameState, seat: int | None) -> PlayerView:
         winners=state.winners,
     )
 
-
-# re-exported for doctest convenience
-_ = Bid
