@@ -170,6 +170,9 @@ class Card:
     def __ge__(self, other: Card) -> bool:
         return self.index >= other.index
 
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, Card) and self.index == other.index)
+
     def __hash__(self) -> int:
         return self.index
 
