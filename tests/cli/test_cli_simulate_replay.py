@@ -122,3 +122,18 @@ def test_demo_script_exists_and_is_what_readme_says() -> None:
     assert "bash scripts/demo.sh" in readme and "bash scripts/test.sh" in readme
     assert "bash scripts/test.sh" in (root / ".ci" / "run").read_text()
     assert shutil.which("bash")
+
+
+def test_simulate_with_bots(tmp_path: Path) -> None:
+    result = ohhell(
+        "simulate", "--players", "3", "--bots", "heuristic,random,random", "--seed", "9",
+        "--out", str(tmp_path),
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    record = json.loads((tmp_path / "game-9.json").read_text())
+    assert record["seats"] == ["heuristic 0", "random 1", "random 2"]
+    assert record["meta"]["players"] == ["heuristic", "random", "random"]
+    bad = ohhell("simulate", "--bots", "genius", "--out", str(tmp_path))
+    assert bad.returncode == 1 and "unknown bot 'genius'" in bad.stderr
+    wrong = ohhell("simulate", "--players", "4", "--bots", "random,random", "--out", str(tmp_path))
+    assert wrong.returncode == 1 and "2 bots for 4 players" in wrong.stderr

@@ -8,10 +8,10 @@ import random
 from pathlib import Path
 from typing import Any
 
-from ohhell.bots import RandomBot
+from ohhell.bots import Bot, make_bot
 from ohhell.cli.options import add_rules_arguments, rules_from_args
 from ohhell.cli.render import format_score_sheet, score_sheet_json
-from ohhell.engine import records, score_sheet
+from ohhell.engine import RulesError, records, score_sheet
 from ohhell.runner import play_game
 from ohhell.storage_files import write_atomic
 
@@ -19,11 +19,18 @@ from ohhell.storage_files import write_atomic
 def register(subparsers: Any) -> None:
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "simulate",
-        help="play complete games between random players and write their records",
-        description="Play complete games between random players under a preset or rule options;"
-        " write one JSON record per game and print each game's score sheet.",
+        help="play complete games between computer players and write their records",
+        description="Play complete games between computer players (random by default) under a"
+        " preset or rule options; write one JSON record per game and print each game's score"
+        " sheet.",
     )
     add_rules_arguments(parser)
+    parser.add_argument(
+        "--bots",
+        default="random",
+        help="one bot name for every seat, or a comma-separated name per seat, e.g."
+        " heuristic,random,random,random (bots: random, heuristic, search; default: random)",
+    )
     parser.add_argument("--games", type=int, default=1, help="number of games (default: 1)")
     parser.add_argument(
         "--seed", type=int, help="seed for a reproducible run (default: a secure random one)"
@@ -49,11 +56,12 @@ def run(args: argparse.Namespace) -> int:
     base_seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**63)
     if not args.no_records:
         args.out.mkdir(parents=True, exist_ok=True)
-    seats = [f"random {i}" for i in range(rules.player_count)]
+    names = _bot_names(args.bots, rules.player_count)
+    seats = [f"{name} {i}" for i, name in enumerate(names)]
     for game in range(args.games):
         seed = base_seed + game
         rng = random.Random(seed)
-        result = play_game(rules, [RandomBot() for _ in seats], deal_rng=rng)
+        result = play_game(rules, _make_bots(names), deal_rng=rng)
         state = result.state
         rows = score_sheet(state)
         if args.json:
@@ -79,3 +87,19 @@ def run(args: argparse.Namespace) -> int:
             if not args.json:
                 print(f"record written to {path}")
     return 0
+
+
+def _bot_names(text: str, player_count: int) -> list[str]:
+    names = [name.strip() for name in text.split(",")]
+    if len(names) == 1:
+        names *= player_count
+    if len(names) != player_count:
+        raise RulesError(f"--bots names {len(names)} bots for {player_count} players")
+    return names
+
+
+def _make_bots(names: list[str]) -> list[Bot]:
+    try:
+        return [make_bot(name) for name in names]
+    except ValueError as exc:
+        raise RulesError(f"--bots: {exc}") from None
