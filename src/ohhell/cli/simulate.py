@@ -79,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
                 meta={
                     "generator": "ohhell simulate",
                     "seed": seed,
-                    "players": ["random"] * len(seats),
+                    "players": names,
                 },
             )
             path = args.out / f"game-{seed}.json"
