@@ -139,4 +139,3 @@ def _view(state: GameState, seat: int | None) -> PlayerView:
         legal_actions=legal_actions(state, seat) if seat is not None else (),
         winners=state.winners,
     )
-
