@@ -156,6 +156,40 @@ def test_rollout_policy_plays_legal_cards_to_the_end() -> None:
         assert sim.cards_left == left
 
 
+def test_rollout_plays_the_policy_cards() -> None:
+    """The inlined rollout loop takes the same tricks as stepping :func:`policy_card`."""
+    rng = random.Random(11)
+    for variant in VARIANTS:
+        state = random_position(rng, variant)
+        sim = sim_from_state(state)
+        stepped = sim.copy()
+        while stepped.cards_left:
+            stepped.play(policy_card(stepped))
+        assert rollout(sim.copy()) == stepped.won
+
+
+def test_policy_ducks_when_master_trumps_cover_the_bid() -> None:
+    """Needing one trick while holding the master trump: lose this trick, keep the ace."""
+    spades = 3
+    sim = HandSim(
+        hands=[
+            mask_of([Card.from_str("3c")]),
+            mask_of([Card.from_str("4c")]),
+            mask_of([Card.from_str("6c")]),
+            mask_of([Card.from_str("As"), Card.from_str("4d")]),
+        ],
+        trump=spades,
+        must_trump=False,
+        leader=0,
+        trick=[Card.from_str(c).index for c in ("Kh", "Qh", "Jh")],
+        won=[0, 0, 0, 0],
+        bids=[1, 0, 0, 1],
+    )
+    assert policy_card(sim) == Card.from_str("4d").index
+    sim.bids[3] = 2
+    assert policy_card(sim) == Card.from_str("As").index
+
+
 def brute_force_values(sim: HandSim, root: int, scores: list[list[int]]) -> dict[int, int]:
     """The max^n values by plain recursion on copies (no cache, no undo), for checking."""
 

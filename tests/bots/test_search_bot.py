@@ -99,21 +99,13 @@ def test_levels_build_the_search_bot() -> None:
         SearchBot(solve_leaves=-1)
 
 
-KNOWN_MISSES = {"second-to-last-trick-duck"}
-"""Positions the search bot still gets wrong (tracked: strict xfail fails once fixed)."""
-
-
-@pytest.mark.parametrize(
-    "position",
-    [
-        pytest.param(p, marks=pytest.mark.xfail(strict=True, reason="known search miss"))
-        if p.name in KNOWN_MISSES
-        else p
-        for p in POSITIONS
-    ],
-    ids=[p.name for p in POSITIONS],
-)
+@pytest.mark.parametrize("position", POSITIONS, ids=[p.name for p in POSITIONS])
 def test_search_plays_the_sensible_action(position: Position) -> None:
     view = view_for(position.state, position.seat)
     action = SearchBot().choose(view, random.Random(0), Budget())
     assert action in position.good_actions, f"{position.name}: chose {action}; {position.why}"
+
+
+def test_bid_factor_must_be_positive() -> None:
+    with pytest.raises(ValueError, match="bid_factor"):
+        SearchBot(bid_factor=0)

@@ -203,53 +203,199 @@ class HandSim:
 
 # --------------------------------------------------------------------------- rollout policy
 
+_ALL: Final = (1 << 52) - 1
+_TRUMP_MASKS: Final[dict[int, int]] = {NO_TRUMP: 0, **dict(enumerate(SUIT_MASKS))}
 
-def _strength(card: int, trump: int) -> int:
-    """A card's trick-taking strength for choosing among cards: trumps above all others."""
-    return card % 13 + (13 if card // 13 == trump else 0)
+
+def _weakest(mask: int, trump_mask: int) -> int:
+    """The card of ``mask`` least able to take a trick: the lowest-ranked non-trump (lower
+    suit on ties), else the lowest trump."""
+    side = mask & ~trump_mask
+    if not side:
+        return (mask & -mask).bit_length() - 1
+    best = -1
+    rank = 99
+    base = 0
+    for suit_mask in SUIT_MASKS:
+        m = side & suit_mask
+        if m:
+            card = (m & -m).bit_length() - 1
+            if card - base < rank:
+                rank = card - base
+                best = card
+        base += 13
+    return best
+
+
+def _strongest(mask: int, trump_mask: int) -> int:
+    """The card of ``mask`` most able to take a trick: the highest trump, else the
+    highest-ranked card (lower suit on ties)."""
+    trumps = mask & trump_mask
+    if trumps:
+        return trumps.bit_length() - 1
+    best = -1
+    rank = -1
+    base = 0
+    for suit_mask in SUIT_MASKS:
+        m = mask & suit_mask
+        if m:
+            card = m.bit_length() - 1
+            if card - base > rank:
+                rank = card - base
+                best = card
+        base += 13
+    return best
+
+
+def _policy(
+    hand: int, legal: int, out: int, trick: Sequence[int], best: int, n: int, trump: int, need: int
+) -> int:
+    """The rollout policy's card (see :func:`policy_card`): ``hand`` the seat's cards,
+    ``legal`` those it may play, ``out`` the other seats' cards, ``trick`` the cards played to
+    the current trick, ``best`` the card winning it (``-1`` when leading), ``need`` the tricks
+    the seat still needs for its bid."""
+    if legal & (legal - 1) == 0:
+        return legal.bit_length() - 1
+    trump_mask = _TRUMP_MASKS[trump]
+    left = hand.bit_count()
+    if 0 < need < left and trump_mask:
+        # trumps above every trump still out win whenever played: with enough of them kept
+        # back, the seat can lose the tricks in between
+        top_out = (out & trump_mask).bit_length()
+        sure = hand & trump_mask & ~((1 << top_out) - 1)
+        if sure.bit_count() >= need:
+            spare = legal & ~sure
+            if spare:
+                legal = spare
+                need = 0
+    if best < 0:  # leading
+        if need <= 0:
+            return _weakest(legal, trump_mask)
+        top_trump = legal & trump_mask
+        if top_trump and top_trump.bit_length() > (out & trump_mask).bit_length():
+            return top_trump.bit_length() - 1  # draw trumps with the master trump
+        for suit_mask in SUIT_MASKS:
+            mine = legal & suit_mask
+            if mine and mine.bit_length() > (out & suit_mask).bit_length() and out & suit_mask:
+                return mine.bit_length() - 1  # a master card of a side suit
+        if need >= left:
+            return _strongest(legal, trump_mask)
+        return _weakest(legal, trump_mask)
+    suit = best // 13
+    if suit == trump:
+        winners = legal & trump_mask & ~((2 << best) - 1)
+    else:
+        winners = (legal & SUIT_MASKS[suit] & ~((2 << best) - 1)) | (legal & trump_mask)
+    if need > 0:
+        if not winners:
+            return _weakest(legal, trump_mask)
+        if len(trick) == n - 1 or winners & SUIT_MASKS[suit] == 0:
+            return (winners & -winners).bit_length() - 1  # last, or trumping in: cheapest
+        # following suit with others still to play: the cheapest master card if any, else
+        # the highest
+        suit_mask = SUIT_MASKS[suit]
+        top_out = (out & suit_mask).bit_length()
+        masters = winners & ~((1 << top_out) - 1)
+        if masters:
+            return (masters & -masters).bit_length() - 1
+        return winners.bit_length() - 1
+    losers = legal & ~winners
+    if losers:
+        return _strongest(losers, trump_mask)  # shed the most dangerous card that loses
+    if len(trick) < n - 1:
+        return (winners & -winners).bit_length() - 1  # someone may still overtake
+    return winners.bit_length() - 1
 
 
 def policy_card(sim: HandSim) -> int:
     """The rollout policy's card for the seat to act: play to hit the bid exactly.
 
-    Still needing tricks: lead the strongest card; in a trick, win it as cheaply as is safe
-    (the lowest winning card when last to play or when trumping in, else the highest), or
-    throw the weakest card when it cannot win. Needing no more: lead the weakest card; in a
-    trick, duck under the winning card with the highest card that still loses, or, forced to
-    win, win with the highest card. Deterministic; ties go to the lower card int.
+    Still needing tricks: with enough master trumps kept back for them, lose the tricks in
+    between; on lead, cash a master trump or a master card of a side suit, else lead the
+    strongest card when every trick is needed and the weakest otherwise; in a trick, win as
+    cheaply as is safe (the lowest winner when last or trumping in, else the cheapest master
+    card or the highest card), or throw the weakest card when it cannot win. Needing no more
+    (or having overshot): lead the weakest card; in a trick, shed the most dangerous card that
+    still loses, or, forced to win, the lowest winner while others may still overtake and the
+    highest when last. It sees the cards the other seats hold together (not who holds
+    which): a rollout policy for search, which plays in sampled worlds. Deterministic.
     """
-    legal = sim.legal()
-    if legal & (legal - 1) == 0:
-        return legal.bit_length() - 1
     seat = sim.to_act
-    trump = sim.trump
-    cards = cards_of(legal)
-    wants = sim.bids[seat] > sim.won[seat]
-    if not sim.trick:
-        if wants:
-            return max(cards, key=lambda c: _strength(c, trump))
-        return min(cards, key=lambda c: _strength(c, trump))
-    best = sim.trick[sim.best_so_far()]
-    winners = [c for c in cards if beats(c, best, trump)]
-    losers = [c for c in cards if not beats(c, best, trump)]
-    if wants:
-        if winners:
-            last = len(sim.trick) == sim.n - 1
-            if last or winners[0] // 13 != sim.trick[0] // 13:
-                return min(winners, key=lambda c: _strength(c, trump))
-            return max(winners, key=lambda c: _strength(c, trump))
-        return min(losers, key=lambda c: _strength(c, trump))
-    if losers:
-        return max(losers, key=lambda c: _strength(c, trump))
-    return max(winners, key=lambda c: _strength(c, trump))
+    hands = sim.hands
+    hand = hands[seat]
+    out = 0
+    for other in hands:
+        out |= other
+    trick = sim.trick
+    best = trick[sim.best_so_far()] if trick else -1
+    return _policy(
+        hand,
+        sim.legal(),
+        out & ~hand,
+        trick,
+        best,
+        sim.n,
+        sim.trump,
+        sim.bids[seat] - sim.won[seat],
+    )
 
 
 def rollout(sim: HandSim) -> list[int]:
     """Play ``sim`` to the end of the hand with :func:`policy_card`; the tricks won per seat.
     ``sim`` is consumed (play on a :meth:`HandSim.copy` to keep it)."""
-    for _ in range(sim.cards_left):
-        sim.play(policy_card(sim))
-    return sim.won
+    n = sim.n
+    hands = sim.hands
+    trump = sim.trump
+    trump_mask = _TRUMP_MASKS[trump]
+    must_trump = sim.must_trump and trump >= 0
+    won = sim.won
+    bids = sim.bids
+    leader = sim.leader
+    trick = sim.trick
+    best = -1
+    best_pos = 0
+    for i, card in enumerate(trick):
+        if (
+            best < 0
+            or (card // 13 == best // 13 and card > best)
+            or (card // 13 == trump and best // 13 != trump)
+        ):
+            best, best_pos = card, i
+    everything = 0
+    for hand in hands:
+        everything |= hand
+    while everything:
+        seat = (leader + len(trick)) % n
+        hand = hands[seat]
+        if trick:
+            legal = hand & SUIT_MASKS[trick[0] // 13]
+            if not legal:
+                legal = hand & trump_mask if must_trump else 0
+                if not legal:
+                    legal = hand
+        else:
+            legal = hand
+        card = _policy(
+            hand, legal, everything & ~hand, trick, best, n, trump, bids[seat] - won[seat]
+        )
+        bit = 1 << card
+        hands[seat] = hand ^ bit
+        everything ^= bit
+        if (
+            best < 0
+            or (card // 13 == best // 13 and card > best)
+            or (card // 13 == trump and best // 13 != trump)
+        ):
+            best, best_pos = card, len(trick)
+        trick.append(card)
+        if len(trick) == n:
+            leader = (leader + best_pos) % n
+            won[leader] += 1
+            trick = []
+            best = -1
+    sim.trick = trick
+    sim.leader = leader
+    return won
 
 
 # --------------------------------------------------------------------------- exact solver
