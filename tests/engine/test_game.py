@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from ohhell.engine import Bid as B
 from ohhell.engine import (
+    PRESETS,
     BidMade,
     BidOutOfRangeError,
     BidsRevealed,
@@ -39,6 +39,7 @@ from ohhell.engine import (
     random_deal,
     score_sheet,
 )
+from ohhell.engine import Bid as B
 
 
 def deal(*hands: str, trump: str | None) -> Deal:
@@ -331,3 +332,60 @@ def test_version_counts_actions() -> None:
     assert state.version == 1
     state, _ = apply(state, legal_actions(state)[0])
     assert state.version == 2
+
+
+VARIANTS: dict[str, dict[str, object]] = {
+    "descending": {"schedule": "descending"},
+    "up-and-down": {"schedule": "up-and-down"},
+    "up-and-down twice": {"schedule": "up-and-down", "repeat_turning_hand": True},
+    "down-and-up": {"schedule": "down-and-up"},
+    "down-and-up twice": {"schedule": "down-and-up", "repeat_turning_hand": True},
+    "hook": {"hook": True},
+    "simultaneous": {"bidding": "simultaneous"},
+    "la podrida": {"must_trump": True},
+    "missed bids score tricks": {"missed_bid_scores_tricks": True},
+    "zero bid bonus": {"zero_bid_bonus": True},
+    "all sequential variants": {
+        "schedule": "down-and-up",
+        "hook": True,
+        "must_trump": True,
+        "missed_bid_scores_tricks": True,
+        "zero_bid_bonus": True,
+    },
+    "custom with trump in last hand": {
+        "schedule": "custom",
+        "custom_hand_sizes": [3, 1, 2],
+        "trump_in_last_hand": True,
+    },
+}
+
+
+@pytest.mark.parametrize("players", range(3, 8))
+@pytest.mark.parametrize(
+    "options",
+    [*({"preset": name} for name in PRESETS), *VARIANTS.values()],
+    ids=[*PRESETS, *VARIANTS],
+)
+def test_complete_game(players: int, options: dict[str, object]) -> None:
+    """A complete random game under every preset and every variant, 3 to 7 players."""
+    if "preset" in options:
+        rules = Rules.preset(str(options["preset"]), players)
+    else:
+        rules = Rules.from_dict({"player_count": players, **options})
+    rng = random.Random(players)
+    state = new_game(rules, first_dealer=rng.randrange(players))
+    hands_played = 0
+    while not state.is_over:
+        action = random_deal(state, rng) if state.is_chance else rng.choice(legal_actions(state))
+        state, events = apply(state, action)
+        hands_played += sum(isinstance(e, HandScored) for e in events)
+    assert hands_played == rules.hand_count == len(state.results)
+    assert [r.hand_size for r in state.results] == list(rules.hand_sizes())
+    for index, result in enumerate(state.results):
+        assert sum(result.tricks_won) == result.hand_size
+        assert (result.trump_card is not None) == rules.has_trump(index)
+        assert result.dealer == (state.first_dealer + index) % players
+        if rules.hook:
+            assert sum(result.bids) != result.hand_size
+    assert state.totals == tuple(sum(r.points[s] for r in state.results) for s in range(players))
+    assert state.winners and all(state.totals[w] == max(state.totals) for w in state.winners)
