@@ -18,6 +18,9 @@ Encodings, found by experiment with ``state.action_to_string`` (see that test):
   seat), then the deal, card ``i`` going to player ``i % n`` whatever the dealer, then the
   turned trump card.
 
+:class:`IsmctsBot` (bot name ``ismcts``) puts the C++ IS-MCTS in our harness and tournaments:
+it rebuilds an OpenSpiel state from a seat's view and asks IS-MCTS for that seat's action.
+
 ``pyspiel`` (the ``open-spiel`` package, in the ``openspiel`` extra) is imported only when a
 function needs it; without it those functions raise :class:`BridgeError` saying what to
 install.
@@ -35,15 +38,19 @@ from types import ModuleType
 from typing import Any, Final
 
 from ohhell.bots.base import Bot, Budget
+from ohhell.bots.sampling import sample_world
 from ohhell.engine import (
     DECK,
     Action,
     Bid,
+    BiddingMode,
     Card,
     Deal,
     GameState,
     OhHellError,
+    Phase,
     Play,
+    PlayerView,
     Rank,
     Rules,
     Schedule,
@@ -57,12 +64,17 @@ from ohhell.engine import (
 
 __all__ = [
     "BID_OFFSET",
+    "DEFAULT_ISMCTS_SIMULATIONS",
+    "DEFAULT_ISMCTS_WORLDS",
+    "MIN_ISMCTS_SIMULATIONS",
     "BridgeError",
     "HandOutcome",
+    "IsmctsBot",
     "IsmctsPlayer",
     "OpenSpielDeal",
     "action_of",
     "card_of",
+    "check_openspiel_rules",
     "choose_openspiel_action",
     "engine_state",
     "from_openspiel",
@@ -70,6 +82,7 @@ __all__ = [
     "max_hand_size",
     "one_hand_rules",
     "openspiel_game",
+    "openspiel_state_for_view",
     "play_duplicate_deal",
     "play_hand",
     "random_openspiel_deal",
@@ -260,9 +273,18 @@ def choose_openspiel_action(
     return to_openspiel(action)
 
 
+MIN_ISMCTS_SIMULATIONS: Final = 2
+"""``pyspiel.ISMCTSBot`` fails with one simulation: the first only creates the root node."""
+
+
 class IsmctsPlayer:
     """OpenSpiel's C++ IS-MCTS bot (``pyspiel.ISMCTSBot``) with a random-rollout evaluator,
     playing OpenSpiel ``oh_hell`` states.
+
+    It searches the real OpenSpiel state, and OpenSpiel's ``oh_hell`` resampling keeps that
+    state's set of dealt cards (see :func:`openspiel_state_for_view`), so it effectively knows
+    which cards are in the stock: an advantage over our bots in :func:`play_hand`, which
+    :class:`IsmctsBot` (built from a seat's view) does not have.
 
     Measured: unlike our bots, it is not reproducible from its seed (one seeded hand replayed
     40 times with 10 simulations gave 14 different action sequences), so matches against it are
@@ -277,27 +299,209 @@ class IsmctsPlayer:
         uct_c: float = 2.0,
         rollouts: int = 1,
     ) -> None:
-        if simulations < 1:
-            raise BridgeError(f"IS-MCTS needs at least 1 simulation, got {simulations}")
-        pyspiel = load_pyspiel()
+        if simulations < MIN_ISMCTS_SIMULATIONS:
+            raise BridgeError(
+                f"IS-MCTS needs at least {MIN_ISMCTS_SIMULATIONS} simulations, got {simulations}"
+            )
         self.name = f"openspiel-ismcts-{simulations}"
         self.simulations = simulations
-        evaluator = pyspiel.RandomRolloutEvaluator(rollouts, seed)
-        self._evaluator = evaluator  # the bot keeps a reference; keep it alive as well
-        self._bot = pyspiel.ISMCTSBot(
-            seed,
-            evaluator,
-            uct_c,
-            simulations,
-            -1,  # unlimited world samples
-            pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
-            False,  # information state strings, not observation strings
-            False,  # oh_hell's resampled worlds share the player's action sets
-        )
+        self._bot = _new_ismcts(seed=seed, simulations=simulations, uct_c=uct_c, rollouts=rollouts)
 
     def step(self, ospiel_state: Any) -> int:
         """The IS-MCTS action for the player to act in ``ospiel_state``."""
         action: int = self._bot.step(ospiel_state)
+        return action
+
+
+def _new_ismcts(
+    *,
+    seed: int,
+    simulations: int,
+    uct_c: float,
+    rollouts: int,
+    final_policy: str = "MAX_VISIT_COUNT",
+) -> Any:
+    """A ``pyspiel.ISMCTSBot`` with a random-rollout evaluator (about 4 microseconds to build)."""
+    pyspiel = load_pyspiel()
+    evaluator = pyspiel.RandomRolloutEvaluator(rollouts, seed)
+    return pyspiel.ISMCTSBot(
+        seed,
+        evaluator,  # the Python binding keeps the evaluator alive with the bot
+        uct_c,
+        simulations,
+        -1,  # unlimited world samples: every simulation resamples from the root state
+        getattr(pyspiel.ISMCTSFinalPolicyType, final_policy),
+        False,  # information state strings, not observation strings
+        False,  # oh_hell's resampled worlds share the player's action sets
+    )
+
+
+DEFAULT_ISMCTS_SIMULATIONS: Final = 1000
+"""IS-MCTS simulations per decision of :class:`IsmctsBot` under ``Budget()``."""
+
+DEFAULT_ISMCTS_WORLDS: Final = 10
+"""Sampled root states per decision of :class:`IsmctsBot` (see its docstring)."""
+
+
+def check_openspiel_rules(rules: Rules) -> None:
+    """Raise :class:`BridgeError` naming every reason why some hand of ``rules`` is not a hand
+    of OpenSpiel's ``oh_hell`` (turn-by-turn bids, the hook, a turned trump card, at most
+    :func:`max_hand_size` cards, no La Podrida obligation, no zero-bid bonus).
+
+    The miss scoring is not checked: OpenSpiel plays for ``won + 10`` on an exact bid and
+    ``won`` otherwise (our ``missed_bid_scores_tricks=True``); under other scoring the hands
+    are the same and IS-MCTS still plays for OpenSpiel's points.
+    """
+    problems = []
+    if rules.bidding is BiddingMode.SIMULTANEOUS:
+        problems.append("simultaneous bidding (OpenSpiel's seats bid in turn)")
+    if not rules.hook:
+        problems.append("no hook (OpenSpiel's dealer is always hooked)")
+    if rules.must_trump:
+        problems.append("La Podrida's obligation to trump (OpenSpiel has none)")
+    if rules.zero_bid_bonus:
+        problems.append("the zero-bid bonus (OpenSpiel's scoring has none)")
+    limit = max_hand_size(rules.player_count)
+    sizes = rules.hand_sizes()
+    too_big = sorted({size for size in sizes if size > limit})
+    if too_big:
+        problems.append(
+            f"hands of {', '.join(map(str, too_big))} cards (OpenSpiel deals at most {limit}"
+            f" to each of {rules.player_count} players)"
+        )
+    no_trump = [
+        str(i + 1) for i, size in enumerate(sizes) if size <= limit and not rules.has_trump(i)
+    ]
+    if no_trump:
+        problems.append(
+            f"no trump card turned in hand {', '.join(no_trump)} (OpenSpiel always turns one)"
+        )
+    if problems:
+        raise BridgeError(
+            f"these rules are not OpenSpiel's oh_hell ({rules.describe()}): {'; '.join(problems)}"
+        )
+
+
+def openspiel_state_for_view(view: PlayerView, rng: random.Random) -> Any:
+    """An OpenSpiel ``oh_hell`` state consistent with ``view`` with the seat to act: its hand
+    size, dealer and trump card, the seat's own dealt cards, the revealed bids in bidding order
+    and every card played, in order.
+
+    OpenSpiel's state must hold every seat's cards, so the cards the seat cannot see are dealt
+    from one world drawn uniformly among those consistent with the view
+    (:func:`ohhell.bots.sampling.sample_world`; cards already played go back into their
+    players' dealt hands). The seat's ``information_state_string`` does not depend on that
+    draw. But OpenSpiel's ``ResampleFromInfostate`` for ``oh_hell`` (what IS-MCTS samples its
+    worlds with) is *not* a function of the information state: it only permutes the hidden
+    dealt cards of the state it is given among the other players (measured: 500 of 500
+    resamples kept the root's exact set of dealt cards, and 12-19 % of them broke voids the
+    play had shown). So searching from one such state treats its sampled split between the
+    other hands and the stock as known; :class:`IsmctsBot` spreads its simulations over
+    several independently drawn states to undo that bias.
+    """
+    check_openspiel_rules(view.rules)
+    seat = view.seat
+    if seat is None or view.hand is None:
+        raise BridgeError("IS-MCTS needs a seat's view, not a public view")
+    if view.phase not in (Phase.BID, Phase.PLAY) or not view.is_my_turn:
+        raise BridgeError(
+            f"seat {seat} is not to act (phase {view.phase.value}, to act {sorted(view.to_act)})"
+        )
+    n = view.player_count
+    if view.trump_card is None or view.hand_size > max_hand_size(n):
+        raise BridgeError(
+            f"hand {view.hand_index + 1} ({view.hand_size} cards, trump card"
+            f" {view.trump_card}) is not a hand of OpenSpiel's oh_hell"
+        )
+    holdings = sample_world(view, rng)
+    played: list[list[Card]] = [[] for _ in range(n)]
+    for player, card in view.played_cards():
+        played[player].append(card)
+    dealt = [sorted((*holdings[s], *played[s]), key=action_of) for s in range(n)]
+    cards = tuple(dealt[i % n][i // n] for i in range(n * view.hand_size))
+    deal = OpenSpielDeal(n, view.hand_size, view.dealer, cards, view.trump_card)
+    ospiel_state = openspiel_game(n).new_initial_state()
+    actions = deal.chance_actions()
+    for offset in range(1, n + 1):  # bids are revealed in turn, from the dealer's left
+        bid = view.bids[(view.dealer + offset) % n]
+        if bid is None:
+            break
+        actions.append(BID_OFFSET + bid)
+    actions += [action_of(card) for _, card in view.played_cards()]
+    for action in actions:
+        try:
+            ospiel_state.apply_action(action)
+        except Exception as exc:  # pyspiel.SpielError: OpenSpiel refused the replay
+            raise BridgeError(
+                f"OpenSpiel refused action {action} while rebuilding seat {seat}'s view: {exc}"
+            ) from None
+    if ospiel_state.current_player() != seat:
+        raise BridgeError(
+            f"the rebuilt OpenSpiel state has player {ospiel_state.current_player()} to act,"
+            f" not seat {seat}"
+        )
+    return ospiel_state
+
+
+class IsmctsBot:
+    """OpenSpiel's C++ IS-MCTS as one of our bots (name ``ismcts``), for hands that are
+    OpenSpiel ``oh_hell`` hands (:func:`check_openspiel_rules`; other rules raise
+    :class:`BridgeError`, which the harness reports as a bot failure).
+
+    Each decision draws ``worlds`` OpenSpiel states consistent with the view
+    (:func:`openspiel_state_for_view`), runs a fresh ``pyspiel.ISMCTSBot`` seeded from ``rng``
+    on each with an equal share of ``budget.simulations`` (default
+    :data:`DEFAULT_ISMCTS_SIMULATIONS`; at least two per search, so a small budget searches
+    fewer states), and plays the action with the most root visits summed
+    over the searches. Several states are needed because OpenSpiel's resampling keeps the
+    given state's set of dealt cards (see :func:`openspiel_state_for_view`); ``worlds=1`` is
+    plain OpenSpiel IS-MCTS from one sampled state. ``budget.seconds`` is not enforced, since
+    the C++ search has no clock. IS-MCTS maximises OpenSpiel's points (``won + 10`` exact,
+    ``won`` otherwise).
+
+    Not reproducible: the C++ bot gives different actions from the same seed (see
+    :class:`IsmctsPlayer`), so games with it repeat only statistically.
+    """
+
+    name = "ismcts"
+
+    def __init__(
+        self, *, worlds: int = DEFAULT_ISMCTS_WORLDS, uct_c: float = 2.0, rollouts: int = 1
+    ) -> None:
+        if worlds < 1 or rollouts < 1:
+            raise BridgeError(f"worlds and rollouts must be positive, got {worlds}, {rollouts}")
+        load_pyspiel()  # fail when the bot is built, not at its first decision
+        self.worlds = worlds
+        self.uct_c = uct_c
+        self.rollouts = rollouts
+
+    def choose(self, view: PlayerView, rng: random.Random, budget: Budget) -> Action:
+        """IS-MCTS's action for ``view.seat``."""
+        first = openspiel_state_for_view(view, rng)  # checks the rules and the view
+        if len(view.legal_actions) == 1:
+            return view.legal_actions[0]
+        seat: int = first.current_player()  # view.seat, checked when rebuilt
+        # IS-MCTS's first simulation only creates its root: each search needs two at least
+        simulations = max(MIN_ISMCTS_SIMULATIONS, budget.simulations or DEFAULT_ISMCTS_SIMULATIONS)
+        worlds = min(self.worlds, simulations // MIN_ISMCTS_SIMULATIONS)
+        visits: dict[int, float] = {}
+        for world in range(worlds):
+            ospiel_state = first if world == 0 else openspiel_state_for_view(view, rng)
+            share = simulations // worlds + (world < simulations % worlds)
+            search = _new_ismcts(
+                seed=rng.randrange(2**31),
+                simulations=share,
+                uct_c=self.uct_c,
+                rollouts=self.rollouts,
+                final_policy="NORMALIZED_VISIT_COUNT",
+            )
+            policy, _ = search.step_with_policy(ospiel_state)
+            for action, probability in policy:
+                visits[action] = visits.get(action, 0.0) + probability * share
+        best = max(sorted(visits), key=visits.__getitem__)
+        action = from_openspiel(best, seat)
+        if action not in view.legal_actions:
+            raise BridgeError(f"IS-MCTS chose {action}, which is not legal for seat {seat}")
         return action
 
 

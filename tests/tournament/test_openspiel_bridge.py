@@ -9,16 +9,20 @@ import pytest
 from tests.conftest import require
 
 from ohhell.bots import RandomBot, make_bot
-from ohhell.engine import DECK, Bid, Play, legal_actions
+from ohhell.bots.base import Budget
+from ohhell.engine import DECK, Bid, Play, Rules, apply, legal_actions, new_game, view_for
 from ohhell.openspiel_bridge import (
     BridgeError,
     IsmctsPlayer,
     action_of,
     card_of,
+    check_openspiel_rules,
     choose_openspiel_action,
     engine_state,
     from_openspiel,
+    one_hand_rules,
     openspiel_game,
+    openspiel_state_for_view,
     play_duplicate_deal,
     play_hand,
     random_openspiel_deal,
@@ -105,3 +109,57 @@ def test_duplicate_deal_rotates_our_bot_through_every_seat() -> None:
 def test_bad_hand_size_is_a_clear_error() -> None:
     with pytest.raises(BridgeError, match=r"deals 1..12 cards to each of 4 players, not 13"):
         random_openspiel_deal(4, 13, random.Random(0))
+
+
+def test_openspiel_rules_check_names_every_problem() -> None:
+    for n in range(3, 8):
+        check_openspiel_rules(one_hand_rules(n, 51 // n))
+    with pytest.raises(BridgeError) as caught:
+        check_openspiel_rules(Rules(player_count=4, zero_bid_bonus=True, must_trump=True))
+    message = str(caught.value)
+    assert "no hook" in message
+    assert "La Podrida" in message
+    assert "zero-bid bonus" in message
+    assert "hands of 13 cards (OpenSpiel deals at most 12 to each of 4 players)" in message
+    assert "simultaneous" not in message
+
+
+@pytest.mark.parametrize("player_count", [3, 5, 7])
+def test_state_rebuilt_from_a_view_replays_into_the_same_view(player_count: int) -> None:
+    """Our engine's state of the OpenSpiel state rebuilt from a seat's view shows that seat the
+    same hand, trump, bids, tricks and legal actions."""
+    require("pyspiel")
+    rng = random.Random(player_count)
+    for hand_size in (1, 4, 51 // player_count):
+        deal = random_openspiel_deal(player_count, hand_size, rng)
+        state = new_game(one_hand_rules(player_count, hand_size), first_dealer=deal.dealer)
+        state, _ = apply(state, deal.engine_deal())
+        while not state.is_over:
+            (seat,) = state.to_act
+            view = view_for(state, seat)
+            rebuilt = view_for(engine_state(openspiel_state_for_view(view, rng)), seat)
+            assert rebuilt.hand == view.hand
+            assert rebuilt.trump_card == view.trump_card
+            assert (rebuilt.bids, rebuilt.tricks, rebuilt.trick) == (
+                view.bids,
+                view.tricks,
+                view.trick,
+            )
+            assert rebuilt.legal_actions == view.legal_actions
+            state, _ = apply(state, RandomBot().choose(view, rng, Budget()))
+
+
+def test_openspiel_resampling_keeps_the_dealt_card_set() -> None:
+    """Why :class:`~ohhell.openspiel_bridge.IsmctsBot` searches several sampled states:
+    OpenSpiel's ``oh_hell`` resamples a state by permuting its hidden dealt cards among the
+    other players, never swapping in stock cards, so one state fixes which cards are out."""
+    require("pyspiel")
+    deal = random_openspiel_deal(4, 6, random.Random(1), dealer=0)
+    ospiel = openspiel_game(4).new_initial_state()
+    for action in deal.chance_actions():
+        ospiel.apply_action(action)
+    dealt = set(deal.chance_actions()[2:-1])
+    rng = random.Random(0)
+    resampled = [ospiel.resample_from_infostate(1, rng.random) for _ in range(50)]
+    assert all(set(state.history()[2:26]) == dealt for state in resampled)
+    assert len({tuple(state.history()) for state in resampled}) > 1

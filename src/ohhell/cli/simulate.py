@@ -8,10 +8,11 @@ import random
 from pathlib import Path
 from typing import Any
 
-from ohhell.bots import Bot, make_bot
+from ohhell.bots import Bot
 from ohhell.cli.options import add_rules_arguments, rules_from_args
 from ohhell.cli.render import format_score_sheet, score_sheet_json
 from ohhell.engine import RulesError, records, score_sheet
+from ohhell.players import PLAYER_NAMES, make_player
 from ohhell.runner import play_game
 from ohhell.storage_files import write_atomic
 
@@ -29,7 +30,7 @@ def register(subparsers: Any) -> None:
         "--bots",
         default="random",
         help="one bot name for every seat, or a comma-separated name per seat, e.g."
-        " heuristic,random,random,random (bots: random, heuristic, search; default: random)",
+        f" heuristic,random,random,random (bots: {', '.join(PLAYER_NAMES)}; default: random)",
     )
     parser.add_argument("--games", type=int, default=1, help="number of games (default: 1)")
     parser.add_argument(
@@ -100,6 +101,6 @@ def _bot_names(text: str, player_count: int) -> list[str]:
 
 def _make_bots(names: list[str]) -> list[Bot]:
     try:
-        return [make_bot(name) for name in names]
+        return [make_player(name) for name in names]
     except ValueError as exc:
         raise RulesError(f"--bots: {exc}") from None

@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from ohhell.bots.base import Budget
-from ohhell.bots.levels import BOT_NAMES
 from ohhell.cli.options import add_rules_arguments, rules_from_args
+from ohhell.players import PLAYER_NAMES
 from ohhell.tournament.deals import generate_deal_sets, load_deal_sets, save_deal_sets
 from ohhell.tournament.duplicate import (
     DealSetOutcome,
@@ -42,7 +42,7 @@ def register(subparsers: Any) -> None:
         " writes report.json, report.csv and report.png into --out.",
     )
     parser.add_argument(
-        "--candidate", default="heuristic", help=f"bot to evaluate ({', '.join(BOT_NAMES)})"
+        "--candidate", default="heuristic", help=f"bot to evaluate ({', '.join(PLAYER_NAMES)})"
     )
     parser.add_argument("--baseline", default="random", help="bot to compare against")
     add_rules_arguments(parser)

@@ -5,7 +5,7 @@ For each deal set (see :mod:`ohhell.tournament.deals`) the tournament plays ``n`
 other seats, and every game replays the same first dealer and the same deck for each hand. Luck
 of the cards then cancels out of the paired comparison (see :mod:`ohhell.tournament.stats`).
 
-Bots are built by name with :func:`ohhell.bots.levels.make_bot`, a fresh bot per seat and game,
+Bots are built by name with :func:`ohhell.players.make_player`, a fresh bot per seat and game,
 and each gets its own ``random.Random`` seeded from the tournament seed, the deal set, the game
 and the seat, so a tournament is reproducible whatever the number of worker processes.
 
@@ -23,8 +23,8 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 
 from ohhell.bots.base import Bot, Budget
-from ohhell.bots.levels import make_bot
 from ohhell.engine import GameState, OhHellError, Rules
+from ohhell.players import make_player
 from ohhell.runner import BotFailure, play_game
 from ohhell.tournament.deals import DealSet, DealSets
 
@@ -109,7 +109,7 @@ class DealSetOutcome:
 def resolve_bot(name: str) -> Bot:
     """A new bot by name; an unknown or unavailable bot is a :class:`TournamentError`."""
     try:
-        return make_bot(name)
+        return make_player(name)
     except ValueError as exc:
         raise TournamentError(str(exc)) from None
 

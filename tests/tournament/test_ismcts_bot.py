@@ -1,0 +1,269 @@
+"""OpenSpiel's C++ IS-MCTS as one of our bots (``ismcts``): whole games in our harness, clear
+errors for rules OpenSpiel does not play, OpenSpiel states rebuilt from views that give away
+nothing hidden, and ``ohhell tournament --baseline ismcts`` end to end."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tests.conftest import require
+
+from ohhell.bots import RandomBot, make_bot
+from ohhell.bots.base import Budget
+from ohhell.engine import (
+    Action,
+    BiddingMode,
+    Deal,
+    GameState,
+    Play,
+    Rules,
+    Schedule,
+    apply,
+    is_legal,
+    new_game,
+    random_deal,
+    view_for,
+)
+from ohhell.openspiel_bridge import (
+    BID_OFFSET,
+    BridgeError,
+    IsmctsBot,
+    OpenSpielDeal,
+    action_of,
+    openspiel_game,
+    openspiel_state_for_view,
+)
+from ohhell.players import PLAYER_NAMES, make_player
+from ohhell.runner import BotFailure, play_game
+
+RULES = Rules(
+    player_count=4,
+    schedule=Schedule.CUSTOM,
+    custom_hand_sizes=(1, 3, 5),
+    trump_in_last_hand=True,
+    hook=True,
+    missed_bid_scores_tricks=True,
+)
+
+
+def test_ismcts_is_a_named_bot_loaded_only_when_asked_for() -> None:
+    assert PLAYER_NAMES[-1] == "ismcts"
+    code = (
+        "import sys; from ohhell.players import make_player; make_player('heuristic');"
+        " assert 'pyspiel' not in sys.modules and 'ohhell.openspiel_bridge' not in sys.modules"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    require("pyspiel")
+    assert make_player("ismcts").name == "ismcts"
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_ismcts_plays_whole_games_in_our_harness(seed: int) -> None:
+    require("pyspiel")
+    bots = [make_player("ismcts"), make_bot("heuristic"), IsmctsBot(), make_bot("random")]
+    bots = bots[seed:] + bots[:seed]  # the IS-MCTS seats move round the table
+    result = play_game(
+        RULES,
+        bots,
+        deal_rng=random.Random(seed),
+        bot_rngs=[random.Random(f"{seed}/{s}") for s in range(4)],
+        budget=Budget(simulations=5),
+    )
+    assert result.state.is_over
+    assert [r.hand_size for r in result.state.results] == [1, 3, 5]
+    assert all(sum(r.tricks_won) == r.hand_size for r in result.state.results)
+    for seat, bot in enumerate(bots):
+        if bot.name == "ismcts":  # one bid and every card of each hand
+            assert len(result.decision_seconds[seat]) == sum(1 + k for k in (1, 3, 5))
+
+
+def test_ismcts_default_budget_decides() -> None:
+    require("pyspiel")
+    state = _dealt(RULES)
+    view = view_for(state, next(iter(state.to_act)))
+    assert IsmctsBot().choose(view, random.Random(0), Budget()) in view.legal_actions
+
+
+def test_ismcts_splits_small_budgets_over_fewer_worlds() -> None:
+    require("pyspiel")
+    view = view_for(_dealt(RULES), 2)
+    for worlds in (1, 3):
+        for simulations in (1, 2, 7):
+            bot = IsmctsBot(worlds=worlds)
+            action = bot.choose(view, random.Random(simulations), Budget(simulations=simulations))
+            assert action in view.legal_actions
+    with pytest.raises(BridgeError, match="worlds and rollouts must be positive, got 0, 1"):
+        IsmctsBot(worlds=0)
+
+
+@pytest.mark.parametrize(
+    ("rules", "problem"),
+    [
+        (replace(RULES, hook=False), "no hook"),
+        (replace(RULES, hook=False, bidding=BiddingMode.SIMULTANEOUS), "simultaneous bidding"),
+        (replace(RULES, must_trump=True), "La Podrida"),
+        (replace(RULES, zero_bid_bonus=True), "zero-bid bonus"),
+        (replace(RULES, custom_hand_sizes=(1, 13)), "hands of 13 cards"),
+        (replace(RULES, trump_in_last_hand=False), "no trump card turned in hand 3"),
+        (Rules.preset("standard", player_count=4), "hands of 13 cards"),
+    ],
+)
+def test_rules_openspiel_does_not_play_are_a_clear_error(rules: Rules, problem: str) -> None:
+    require("pyspiel")
+    state = _dealt(rules)
+    view = view_for(state, min(state.to_act))
+    with pytest.raises(BridgeError, match=f"not OpenSpiel's oh_hell .*{problem}"):
+        IsmctsBot().choose(view, random.Random(0), Budget(simulations=5))
+    with pytest.raises(BotFailure, match=problem):
+        play_game(rules, [IsmctsBot() for _ in range(4)], deal_rng=random.Random(0))
+
+
+def test_a_seat_not_to_act_is_refused() -> None:
+    require("pyspiel")
+    state = _dealt(RULES)
+    (seat,) = state.to_act
+    with pytest.raises(BridgeError, match=f"seat {(seat + 1) % 4} is not to act"):
+        openspiel_state_for_view(view_for(state, (seat + 1) % 4), random.Random(0))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_rebuilt_state_shows_the_seat_only_what_its_view_shows(seed: int) -> None:
+    """At every decision of random games, the OpenSpiel state rebuilt from the acting seat's
+    view gives that seat the same information state as the true OpenSpiel state, whichever
+    hidden cards were sampled, and the same as a state that differs only in hidden cards."""
+    require("pyspiel")
+    rng = random.Random(seed)
+    state = new_game(RULES, first_dealer=0)
+    history: list[Action] = []
+    checked = 0
+    while not state.is_over:
+        if state.is_chance:
+            history.append(random_deal(state, rng))
+            state, _ = apply(state, history[-1])
+            continue
+        (seat,) = state.to_act
+        twin = _twin(history, seat, rng)
+        assert view_for(twin, seat) == view_for(state, seat)
+        truth = _true_openspiel_state(state)
+        ours = openspiel_state_for_view(view_for(state, seat), random.Random(2 * checked))
+        other = openspiel_state_for_view(view_for(twin, seat), random.Random(2 * checked + 1))
+        expected = truth.information_state_string(seat)
+        assert ours.information_state_string(seat) == expected
+        assert other.information_state_string(seat) == expected
+        assert ours.information_state_tensor(seat) == truth.information_state_tensor(seat)
+        assert sorted(ours.legal_actions()) == sorted(truth.legal_actions())
+        checked += 1
+        history.append(RandomBot().choose(view_for(state, seat), rng, Budget()))
+        state, _ = apply(state, history[-1])
+    assert checked == sum(4 * (1 + k) for k in (1, 3, 5))
+
+
+def test_rebuilt_states_deal_the_hidden_cards_differently() -> None:
+    """The hidden cards really are sampled (so the test above compares different worlds)."""
+    require("pyspiel")
+    state = _dealt(replace(RULES, custom_hand_sizes=(5,)))
+    view = view_for(state, min(state.to_act))
+    histories = {
+        tuple(openspiel_state_for_view(view, random.Random(i)).history()) for i in range(10)
+    }
+    assert len(histories) > 1
+
+
+def test_tournament_with_ismcts_baseline(tmp_path: Path) -> None:
+    require("pyspiel")
+    require("rich")
+    require("matplotlib")
+    out = tmp_path / "out"
+    done = subprocess.run(
+        [
+            sys.executable, "-m", "ohhell.cli.main", "tournament",
+            "--candidate", "heuristic", "--baseline", "ismcts", "--players", "4",
+            "--hand-sizes", "1,2,3", "--trump-in-last-hand", "--hook",
+            "--missed-bids-score-tricks", "--deal-sets", "2", "--budget-sims", "50",
+            "--jobs", "1", "--seed", "3", "--out", str(out),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "paired difference (heuristic - ismcts)" in done.stdout
+    assert {p.name for p in out.iterdir()} == {"report.json", "report.csv", "report.png"}
+    report = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    assert report["matchup"]["baseline"] == "ismcts"
+    assert (report["deal_sets"], report["games"], report["failures"]) == (2, 8, [])
+
+
+def _dealt(rules: Rules) -> GameState:
+    state = new_game(rules, first_dealer=1)
+    state, _ = apply(state, random_deal(state, random.Random(7)))
+    return state
+
+
+def _twin(history: list[Action], seat: int, rng: random.Random) -> GameState:
+    """The game of ``history`` replayed with the other seats' unplayed cards of the current
+    hand shuffled among them (tried until every replayed play stays legal): a state that
+    differs from the original only in cards ``seat`` cannot see."""
+    deal_at = max(i for i, action in enumerate(history) if isinstance(action, Deal))
+    deal = history[deal_at]
+    assert isinstance(deal, Deal)
+    later = history[deal_at + 1 :]
+    played = {a.card for a in later if isinstance(a, Play)}
+    others = [s for s in range(len(deal.hands)) if s != seat]
+    pool = [c for s in others for c in deal.hands[s] if c not in played]
+    for _ in range(500):
+        rng.shuffle(pool)
+        cards = iter(pool)
+        hands = [
+            cards_ if s == seat else tuple(c if c in played else next(cards) for c in cards_)
+            for s, cards_ in enumerate(deal.hands)
+        ]
+        replay = _replay([*history[:deal_at], Deal(tuple(hands), deal.trump_card), *later])
+        if replay is not None:
+            return replay
+    raise AssertionError("no other legal arrangement of the hidden cards found")
+
+
+def _replay(actions: list[Action]) -> GameState | None:
+    """The state after ``actions``, or ``None`` if one of them is illegal there."""
+    state = new_game(RULES, first_dealer=0)
+    for action in actions:
+        if not state.is_chance and not is_legal(state, action):
+            return None
+        state, _ = apply(state, action)
+    return state
+
+
+def _true_openspiel_state(state: GameState) -> Any:
+    """The OpenSpiel state of ``state``'s current hand with its real cards and history."""
+    view = view_for(state, 0)
+    n = state.player_count
+    dealt = [sorted(cards, key=action_of) for cards in state.dealt]
+    assert view.trump_card is not None
+    deal = OpenSpielDeal(
+        n,
+        view.hand_size,
+        view.dealer,
+        tuple(dealt[i % n][i // n] for i in range(n * view.hand_size)),
+        view.trump_card,
+    )
+    ospiel = openspiel_game(n).new_initial_state()
+    for action in deal.chance_actions():
+        ospiel.apply_action(action)
+    for offset in range(1, n + 1):
+        bid = state.bids[(view.dealer + offset) % n]
+        if bid is None:
+            break
+        ospiel.apply_action(BID_OFFSET + bid)
+    for _, card in view.played_cards():
+        ospiel.apply_action(action_of(card))
+    return ospiel
