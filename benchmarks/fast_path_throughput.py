@@ -8,7 +8,7 @@ Usage::
 turned. Three runners, each for the same wall-time budget, in the same run:
 
 ``fast-numpy``
-    :func:`ohhell.bots.fast.random_hands`: batches of ``--batch`` hands played in lockstep
+    :func:`ohhell.bots.batch.random_hands`: batches of ``--batch`` hands played in lockstep
     with numpy (deal, bids, every play).
 ``fast-int``
     :class:`ohhell.bots.fast.HandSim` (the int-mask engine search uses), one hand at a time,
@@ -37,7 +37,8 @@ from typing import Any, Final
 
 import numpy as np
 
-from ohhell.bots.fast import HandSim, cards_of, random_hands
+from ohhell.bots.batch import random_hands
+from ohhell.bots.fast import HandSim, cards_of
 
 try:
     import pyspiel

@@ -3,7 +3,7 @@
 Usage::
 
     .venv/bin/python benchmarks/search_vs_heuristic.py [--deal-sets N] [--quick]
-        [--workers W] [--simulations K] [--json PATH]
+        [--workers W] [--simulations K] [--option NAME=VALUE ...] [--json PATH]
 
 The standard game of the rules (13 hands, 1 to 13 cards), 4 players. Each deal set is a seed:
 it fixes the first dealer, every deal and every bot's random generator. On each deal set the
@@ -12,11 +12,12 @@ seat 0, 1, 2 and 3 in turn (the same deals each time). The candidate's margin on
 is the mean, over the four seats, of its game total minus the baseline's total in that seat
 with the same cards. Printed: that margin's mean with a 95 % confidence interval over deal
 sets, the search bot's share of bids made, and its time per decision (mean, p95, p99).
+``--option`` passes a :class:`~ohhell.bots.search.SearchBot` option (a number), for A/B runs
+on the same seeds.
 
 The issue's targets (400 deal sets): ahead by >= 30 points per game with the CI's lower bound
 >= 27, >= 72 % of bids made, <= 50 ms mean per decision with p99 <= 250 ms. The script prints
-PASS/FAIL per target and always exits 0 (it measures, it does not gate). If the heuristic bot
-is not installed, the baseline is ``random`` and the script says so.
+PASS/FAIL per target and always exits 0 (it measures, it does not gate).
 """
 
 from __future__ import annotations
@@ -34,17 +35,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from ohhell.bots import Bot, RandomBot
+from ohhell.bots import Bot
+from ohhell.bots.heuristic import HeuristicBot
 from ohhell.bots.search import DEFAULT_SIMULATIONS, SearchBot
 from ohhell.engine import Rules
 from ohhell.runner import play_game
 
-try:
-    from ohhell.bots.heuristic import HeuristicBot
-
-    BASELINE: Final = "heuristic"
-except ImportError:  # pragma: no cover - only before the heuristic bot exists
-    BASELINE = "random"
+BASELINE: Final = "heuristic"
 
 PLAYERS: Final = 4
 DEFAULT_DEAL_SETS: Final = 400
@@ -58,10 +55,8 @@ TARGET_P99_MS: Final = 250.0
 
 
 def baseline_bot() -> Bot:
-    """A fresh baseline bot (``heuristic``, or ``random`` when that is missing)."""
-    if BASELINE == "heuristic":
-        return HeuristicBot()
-    return RandomBot()
+    """A fresh baseline bot (``heuristic``)."""
+    return HeuristicBot()
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,14 +69,16 @@ class DealSetResult:
     seconds: list[float]
 
 
-def play_deal_set(job: tuple[int, int]) -> DealSetResult:
+def play_deal_set(job: tuple[int, int, dict[str, Any]]) -> DealSetResult:
     """Play deal set ``seed``: the baseline game, then the candidate in each seat."""
-    seed, simulations = job
+    seed, simulations, options = job
     rules = Rules.preset("standard", PLAYERS)
 
     def game(candidate_seat: int | None) -> Any:
         bots = [
-            SearchBot(simulations=simulations) if seat == candidate_seat else baseline_bot()
+            SearchBot(simulations=simulations, **options)
+            if seat == candidate_seat
+            else baseline_bot()
             for seat in range(PLAYERS)
         ]
         return play_game(
@@ -112,9 +109,16 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, math.ceil(fraction * len(ordered)) - 1))]
 
 
-def run(deal_sets: int, simulations: int, workers: int, seed: int) -> dict[str, Any]:
+def run(
+    deal_sets: int,
+    simulations: int,
+    workers: int,
+    seed: int,
+    options: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     """Play ``deal_sets`` deal sets on ``workers`` processes: the figures, ready for JSON."""
-    jobs = [(seed + i, simulations) for i in range(deal_sets)]
+    options = options or {}
+    jobs = [(seed + i, simulations, options) for i in range(deal_sets)]
     start = time.perf_counter()
     if workers > 1:
         with multiprocessing.Pool(workers) as pool:
@@ -133,6 +137,7 @@ def run(deal_sets: int, simulations: int, workers: int, seed: int) -> dict[str, 
         "baseline": BASELINE,
         "deal_sets": deal_sets,
         "simulations": simulations,
+        "options": options,
         "workers": workers,
         "seed": seed,
         "wall_seconds": elapsed,
@@ -155,12 +160,12 @@ def report(figures: dict[str, Any]) -> str:
     low, high = figures["margin_ci95"]
     margin_ok = figures["margin_mean"] >= TARGET_MARGIN and low >= TARGET_LOWER
     lines = [
-        f"search (simulations={figures['simulations']}) vs 3x {figures['baseline']},"
+        f"search (simulations={figures['simulations']}"
+        + "".join(f", {k}={v:g}" for k, v in figures["options"].items())
+        + f") vs 3x {figures['baseline']},"
         f" standard game, {figures['players']} players, {figures['deal_sets']} duplicate deal"
         f" sets, {figures['workers']} worker(s), {figures['wall_seconds']:.0f} s",
     ]
-    if figures["baseline"] != "heuristic":
-        lines.append("NOTE: the heuristic bot is not installed; the baseline is RandomBot")
     lines += [
         f"points per game ahead of baseline: {figures['margin_mean']:+.1f}"
         f" (95% CI {low:+.1f} .. {high:+.1f}) target >= {TARGET_MARGIN:g}, lower >="
@@ -200,13 +205,34 @@ def main(argv: list[str] | None = None) -> int:
         "--workers", type=int, default=os.cpu_count() or 1, help="processes (default: all cores)"
     )
     parser.add_argument("--seed", type=int, default=1, help="first deal set's seed (default 1)")
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a SearchBot option (repeatable), e.g. --option bid_factor=4",
+    )
     parser.add_argument("--json", type=Path, metavar="PATH", help="also write the figures here")
     args = parser.parse_args(argv)
     deal_sets = QUICK_DEAL_SETS if args.quick else args.deal_sets
     simulations = QUICK_SIMULATIONS if args.quick else args.simulations
     if deal_sets < 1 or simulations < 1 or args.workers < 1:
         parser.error("--deal-sets, --simulations and --workers must be positive")
-    figures = run(deal_sets, simulations, min(args.workers, deal_sets), args.seed)
+    options: dict[str, Any] = {}
+    for item in args.option:
+        name, sep, value = item.partition("=")
+        try:
+            number = float(value)
+        except ValueError:
+            number = math.nan
+        if not sep or not name.isidentifier() or math.isnan(number):
+            parser.error(f"--option wants NAME=NUMBER, got {item!r}")
+        options[name] = int(number) if number.is_integer() else number
+    try:
+        SearchBot(**options)
+    except TypeError as exc:
+        parser.error(f"--option: {exc}")
+    figures = run(deal_sets, simulations, min(args.workers, deal_sets), args.seed, options)
     print(report(figures))
     if args.json is not None:
         args.json.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")

@@ -1,4 +1,5 @@
-"""Differential test: the fast path (:mod:`ohhell.bots.fast`) against the reference engine.
+"""Differential test: the fast path (:mod:`ohhell.bots.fast`, :mod:`ohhell.bots.batch`)
+against the reference engine.
 
 Both fast engines are played on many random positions under every variant that changes play
 (3-7 players, trump or none, La Podrida, the hook), and at every step their legal cards, trick
@@ -12,12 +13,14 @@ import random
 import numpy as np
 import pytest
 
+from ohhell.bots.batch import random_hands
 from ohhell.bots.fast import (
+    SUIT_MASKS,
     HandSim,
+    _spoiler,
     cards_of,
     mask_of,
     policy_card,
-    random_hands,
     rollout,
     score_tables,
     solve,
@@ -166,6 +169,52 @@ def test_rollout_plays_the_policy_cards() -> None:
         while stepped.cards_left:
             stepped.play(policy_card(stepped))
         assert rollout(sim.copy()) == stepped.won
+
+
+def test_spoiling_rollout_plays_legal_cards_to_the_end() -> None:
+    """With ``spoil`` and many bids lost, the rollout still finishes the hand (every trick
+    won by someone); the spoiler's cards are checked for legality below."""
+    rng = random.Random(13)
+    for variant in VARIANTS:
+        state = random_position(rng, variant)
+        sim = sim_from_state(state)
+        sim.bids = [rng.randint(0, 2) for _ in sim.bids]  # many bids lost early
+        left = sim.cards_left
+        won = rollout(sim.copy(), spoil=True)
+        assert sum(won) == sum(state.tricks_won) + (left + len(state.trick)) // state.player_count
+
+
+def test_spoiler_cards_are_legal_and_beat_a_needy_winner() -> None:
+    rng = random.Random(17)
+    for variant in VARIANTS:
+        state = random_position(rng, variant)
+        sim = sim_from_state(state)
+        trump_mask = 0 if sim.trump < 0 else SUIT_MASKS[sim.trump]
+        best = sim.trick[sim.best_so_far()] if sim.trick else -1
+        winner = (sim.leader + sim.best_so_far()) % sim.n if sim.trick else sim.to_act
+        card = _spoiler(
+            sim.legal(), best, winner, sim.to_act, trump_mask, sim.bids, sim.won, sim.hands
+        )
+        assert sim.legal() >> card & 1
+    # seat 3 has lost its bid (bid 0, won 1); seat 2 is winning and needs a trick: overtake it
+    sim = HandSim(
+        hands=[0, 0, 0, mask_of([Card.from_str("Ah"), Card.from_str("2h")])],
+        trump=3,
+        must_trump=False,
+        leader=0,
+        trick=[Card.from_str(c).index for c in ("3h", "4h", "Kh")],
+        won=[0, 0, 0, 1],
+        bids=[0, 0, 1, 0],
+    )
+    hearts = mask_of([Card.from_str("Ah"), Card.from_str("2h")])
+    kh = Card.from_str("Kh").index
+    assert _spoiler(hearts, kh, 2, 3, SUIT_MASKS[3], sim.bids, sim.won, sim.hands) == (
+        Card.from_str("Ah").index
+    )
+    # the winner needs no more: feed it the trick, keeping the ace
+    assert _spoiler(hearts, kh, 2, 3, SUIT_MASKS[3], [0, 0, 0, 0], sim.won, sim.hands) == (
+        Card.from_str("2h").index
+    )
 
 
 def test_policy_ducks_when_master_trumps_cover_the_bid() -> None:

@@ -13,10 +13,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ohhell.bots.fast import cards_of, mask_of
+from ohhell.bots.heuristic import expected_tricks as heuristic_expected_tricks
+from ohhell.bots.heuristic import heuristic_bid
 from ohhell.bots.sampling import (
     Knowledge,
     WorldSampler,
     bid_likelihood,
+    calibrated_bid_likelihood,
+    calibrated_tricks,
     knowledge,
     sample_world,
 )
@@ -29,6 +33,7 @@ from ohhell.engine import (
     Play,
     PlayerView,
     Rules,
+    Schedule,
     apply,
     legal_actions,
     new_game,
@@ -208,3 +213,53 @@ def test_bid_likelihood_prefers_hands_that_match_the_bids() -> None:
     likely = bid_likelihood(know, (0, strong, weak), (None, 3, 0), trump=3, hand_size=3)
     unlikely = bid_likelihood(know, (0, weak, strong), (None, 3, 0), trump=3, hand_size=3)
     assert likely > 20 * unlikely
+
+
+def test_calibrated_tricks_equal_the_heuristic_estimate() -> None:
+    """The mask port of the heuristic's bid-time model agrees with it on every bidder's view
+    (3-7 players, 1-13 cards, with and without trump, bids made with the heuristic)."""
+    checked = 0
+    for seed in range(120):
+        rng = random.Random(seed)
+        players = rng.randint(3, 7)
+        size = rng.randint(1, min(13, 51 // players))
+        rules = Rules(
+            player_count=players,
+            schedule=Schedule.CUSTOM,
+            custom_hand_sizes=(size,),
+            trump_in_last_hand=rng.random() < 0.8,
+        )
+        state = new_game(rules)
+        state, _ = apply(state, random_deal(state, rng))
+        while state.phase is Phase.BID:
+            seat = min(state.to_act)
+            view = view_for(state, seat)
+            assert view.hand is not None
+            order = [(view.dealer + 1 + i) % players for i in range(players)]
+            earlier = [
+                b for b in (view.bids[s] for s in order[: order.index(seat)]) if b is not None
+            ]
+            trump_card = -1 if view.trump_card is None else view.trump_card.index
+            mine = calibrated_tricks(
+                mask_of(view.hand), trump_card, players, view.leader == seat, earlier
+            )
+            assert mine == pytest.approx(heuristic_expected_tricks(view), abs=1e-9)
+            checked += 1
+            state, _ = apply(state, Bid(seat, heuristic_bid(view)))
+    assert checked > 400
+
+
+def test_calibrated_bid_likelihood_prefers_hands_that_match_the_bids() -> None:
+    know = Knowledge(
+        seat=0, own=0, unseen=0, counts=(3, 3, 3), voids=(0, 0, 0), played=(0, 0, 0), stock_count=0
+    )
+    strong = mask_of(Card.from_str(t) for t in ["As", "Ks", "Qs"])
+    weak = mask_of(Card.from_str(t) for t in ["2c", "3d", "4h"])
+    trump_card = Card.from_str("5s").index
+    likely = calibrated_bid_likelihood(know, (0, strong, weak), (None, 3, 0), trump_card, 1)
+    unlikely = calibrated_bid_likelihood(know, (0, weak, strong), (None, 3, 0), trump_card, 1)
+    assert likely > 20 * unlikely
+    sealed = calibrated_bid_likelihood(
+        know, (0, strong, weak), (None, 3, 0), trump_card, 1, sealed=True
+    )
+    assert sealed > 20 * unlikely

@@ -4,6 +4,8 @@ on the hand-made positions."""
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from dataclasses import replace
 
 import pytest
@@ -12,7 +14,17 @@ from tests.bots.positions import POSITIONS, Position
 from ohhell.bots import Budget
 from ohhell.bots.levels import make_bot
 from ohhell.bots.search import SearchBot
-from ohhell.engine import PRESETS, Bid, Phase, Rules, apply, new_game, random_deal, view_for
+from ohhell.engine import (
+    PRESETS,
+    Bid,
+    GameState,
+    Phase,
+    Rules,
+    apply,
+    new_game,
+    random_deal,
+    view_for,
+)
 from ohhell.runner import play_game
 
 SMALL = Budget(simulations=16)
@@ -35,7 +47,7 @@ def test_plays_a_standard_game_against_itself() -> None:
     assert len(result.state.results) == 13
 
 
-def bidding_state(seed: int) -> object:
+def bidding_state(seed: int) -> GameState:
     state = new_game(Rules(player_count=4), first_dealer=3)
     for _ in range(6):  # reach the 7-card hand
         state, _ = apply(state, random_deal(state, random.Random(seed)))
@@ -49,36 +61,36 @@ def bidding_state(seed: int) -> object:
     return state
 
 
-def to_act(state: object) -> int:
-    return min(state.to_act)  # type: ignore[attr-defined]
+def to_act(state: GameState) -> int:
+    return min(state.to_act)
 
 
 def test_same_view_seed_and_budget_give_the_same_action() -> None:
     state = bidding_state(4)
-    view = view_for(state, to_act(state))  # type: ignore[arg-type]
+    view = view_for(state, to_act(state))
     first = SearchBot().choose(view, random.Random(9), SMALL)
     assert SearchBot().choose(view, random.Random(9), SMALL) == first
 
 
 def test_decision_does_not_depend_on_cards_it_cannot_see() -> None:
     state = bidding_state(5)
-    hands = state.hands  # type: ignore[attr-defined]
+    hands = state.hands
     seat = to_act(state)
     others = [s for s in range(4) if s != seat]
     order = list(range(4))
     order[others[0]], order[others[1]] = others[1], others[0]
-    swapped = replace(state, hands=tuple(hands[s] for s in order))  # type: ignore[type-var]
+    swapped = replace(state, hands=tuple(hands[s] for s in order))
     swapped = replace(swapped, dealt=swapped.hands)
     assert swapped != state
-    assert view_for(swapped, seat) == view_for(state, seat)  # type: ignore[arg-type]
+    assert view_for(swapped, seat) == view_for(state, seat)
     bot = SearchBot()
-    assert bot.choose(view_for(state, seat), random.Random(1), SMALL) == bot.choose(  # type: ignore[arg-type]
+    assert bot.choose(view_for(state, seat), random.Random(1), SMALL) == bot.choose(
         view_for(swapped, seat), random.Random(1), SMALL
     )
 
 
 def test_bid_estimate_is_a_distribution_over_legal_bids() -> None:
-    view = view_for(state := bidding_state(6), to_act(state))  # type: ignore[arg-type]
+    view = view_for(state := bidding_state(6), to_act(state))
     estimate = SearchBot().estimate_bids(view, random.Random(0), SMALL)
     assert abs(sum(estimate.trick_probabilities) - 1) < 1e-9
     assert len(estimate.trick_probabilities) == view.hand_size + 1
@@ -88,7 +100,7 @@ def test_bid_estimate_is_a_distribution_over_legal_bids() -> None:
 
 
 def test_a_tiny_time_budget_still_gives_a_legal_action() -> None:
-    view = view_for(state := bidding_state(7), to_act(state))  # type: ignore[arg-type]
+    view = view_for(state := bidding_state(7), to_act(state))
     action = SearchBot().choose(view, random.Random(0), Budget(seconds=1e-6))
     assert action in view.legal_actions
 
@@ -109,3 +121,27 @@ def test_search_plays_the_sensible_action(position: Position) -> None:
 def test_bid_factor_must_be_positive() -> None:
     with pytest.raises(ValueError, match="bid_factor"):
         SearchBot(bid_factor=0)
+
+
+def test_search_needs_no_numpy() -> None:
+    """The search bot works on a plain install: importing it (and playing) loads no numpy."""
+    code = (
+        "import sys, random\n"
+        "from ohhell.bots.search import SearchBot\n"
+        "from ohhell.bots import Budget\n"
+        "from ohhell.engine import Rules, Schedule\n"
+        "from ohhell.runner import play_game\n"
+        "rules = Rules(player_count=4, schedule=Schedule.CUSTOM, custom_hand_sizes=(3,))\n"
+        "bots = [SearchBot(min_worlds=2) for _ in range(4)]\n"
+        "play_game(rules, bots, deal_rng=random.Random(0), budget=Budget(simulations=8))\n"
+        "print('numpy' in sys.modules)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    assert out.stdout.strip() == "False"
+
+
+def test_prior_weight_is_a_share() -> None:
+    with pytest.raises(ValueError, match="prior_weight"):
+        SearchBot(prior_weight=1.5)

@@ -1,20 +1,21 @@
-"""The fast path for search: one hand's play on 52-bit integer masks, a rollout policy, an
-exact end-game solver, and a numpy engine that plays many random hands at once.
+"""The fast path for search: one hand's play on 52-bit integer masks, a rollout policy and an
+exact end-game solver (pure Python: the search bot needs no numpy).
 
 Cards are ints ``0..51`` (``Card.index``: ``suit * 13 + rank - 2``), so a card's suit is
 ``card // 13`` and, within a suit, a higher int is a higher card. A seat's cards are a 52-bit
 ``int`` mask (python-chess style): "must follow suit" is ``hand & SUIT_MASKS[led] or hand``.
 
 Two engines, because they win in different places (measured by
-``benchmarks/fast_path_throughput.py``):
+``benchmarks/fast_path_throughput.py``); this module holds the first:
 
 - :class:`HandSim`: one hand, mutable, with make/unmake (:meth:`HandSim.play` /
   :meth:`HandSim.undo`). Search uses it: each sampled world is played out with the
   :func:`policy_card` rollout policy or solved exactly with :func:`solve`. Plain ``int`` masks
   beat numpy here, where every decision depends on the cards in the trick and on the bids.
-- :func:`random_hands`: uniformly random hands vectorised over thousands of games with numpy
-  (``uint64`` masks, one array operation per play for every game at once). This is the
-  fastest way to play random hands, several times OpenSpiel's C++ loop.
+- :func:`ohhell.bots.batch.random_hands` (in its own module, the only one needing numpy):
+  uniformly random hands vectorised over thousands of games (``uint64`` masks, one array
+  operation per play for every game at once). This is the fastest way to play random hands,
+  several times OpenSpiel's C++ loop.
 
 Both are unchecked (they trust their callers to play legal cards) and are kept honest by
 ``tests/bots/test_fast_path.py``, a differential test against :func:`ohhell.engine.apply`.
@@ -23,25 +24,19 @@ Both are unchecked (they trust their callers to play legal cards) and are kept h
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import Final
-
-import numpy as np
-import numpy.typing as npt
 
 from ohhell.engine import Card, Rules, score_hand
 
 __all__ = [
     "NO_TRUMP",
     "SUIT_MASKS",
-    "BatchResult",
     "HandSim",
     "beats",
     "cards_of",
     "legal_mask",
     "mask_of",
     "policy_card",
-    "random_hands",
     "rollout",
     "score_tables",
     "solve",
@@ -307,6 +302,47 @@ def _policy(
     return winners.bit_length() - 1
 
 
+def _spoiler(
+    legal: int,
+    best: int,
+    winner: int,
+    seat: int,
+    trump_mask: int,
+    bids: Sequence[int],
+    won: Sequence[int],
+    hands: Sequence[int],
+) -> int:
+    """A lost bid's card: make the others miss. On lead, lead strong while more seats still
+    need tricks (and can make them) than have just what they bid, else weak; in a trick, beat
+    a winner that still needs tricks as cheaply as possible, otherwise lose with the most
+    dangerous card (feeding a seat that needs no more)."""
+    if legal & (legal - 1) == 0:
+        return legal.bit_length() - 1
+    if best < 0:
+        hungry = fed = 0
+        for other, bid in enumerate(bids):
+            if other != seat:
+                need = bid - won[other]
+                hungry += 0 < need <= hands[other].bit_count()
+                fed += need == 0
+        return _strongest(legal, trump_mask) if hungry >= fed else _weakest(legal, trump_mask)
+    suit = best // 13
+    if trump_mask >> best & 1:
+        winners = legal & trump_mask & ~((2 << best) - 1)
+    else:
+        winners = (legal & SUIT_MASKS[suit] & ~((2 << best) - 1)) | (legal & trump_mask)
+    if bids[winner] - won[winner] > 0:
+        if winners:
+            follow = winners & SUIT_MASKS[suit]
+            pick = follow or winners
+            return (pick & -pick).bit_length() - 1
+        return _weakest(legal, trump_mask)
+    losers = legal & ~winners
+    if losers:
+        return _strongest(losers, trump_mask)
+    return (legal & -legal).bit_length() - 1
+
+
 def policy_card(sim: HandSim) -> int:
     """The rollout policy's card for the seat to act: play to hit the bid exactly.
 
@@ -340,9 +376,13 @@ def policy_card(sim: HandSim) -> int:
     )
 
 
-def rollout(sim: HandSim) -> list[int]:
+def rollout(sim: HandSim, *, spoil: bool = False) -> list[int]:
     """Play ``sim`` to the end of the hand with :func:`policy_card`; the tricks won per seat.
-    ``sim`` is consumed (play on a :meth:`HandSim.copy` to keep it)."""
+    ``sim`` is consumed (play on a :meth:`HandSim.copy` to keep it).
+
+    With ``spoil`` (for scoring where a missed bid scores nothing however it is missed), a
+    seat whose bid is lost (overshot, or more tricks needed than cards left) plays
+    :func:`_spoiler` instead: to make the others miss theirs."""
     n = sim.n
     hands = sim.hands
     trump = sim.trump
@@ -375,9 +415,13 @@ def rollout(sim: HandSim) -> list[int]:
                     legal = hand
         else:
             legal = hand
-        card = _policy(
-            hand, legal, everything & ~hand, trick, best, n, trump, bids[seat] - won[seat]
-        )
+        need = bids[seat] - won[seat]
+        if spoil and (need < 0 or need > hand.bit_count()):
+            card = _spoiler(
+                legal, best, (leader + best_pos) % n, seat, trump_mask, bids, won, hands
+            )
+        else:
+            card = _policy(hand, legal, everything & ~hand, trick, best, n, trump, need)
         bit = 1 << card
         hands[seat] = hand ^ bit
         everything ^= bit
@@ -461,129 +505,3 @@ def solve(sim: HandSim, root: int, scores: Sequence[Sequence[int]]) -> dict[int,
         out[card] = value()[root]
         sim.undo()
     return out
-
-
-# --------------------------------------------------------------------------- numpy batch
-
-_ONE: Final = np.uint64(1)
-
-
-@dataclass(frozen=True, slots=True)
-class BatchResult:
-    """Many random hands played at once (``G`` games, ``n`` seats, ``h`` cards each)."""
-
-    hands: npt.NDArray[np.int64]
-    """(G, n, h): the cards dealt to each seat."""
-    trump: npt.NDArray[np.int64]
-    """(G,): the turned card, or -1 when no trump is turned."""
-    dealer: npt.NDArray[np.int64]
-    """(G,): each game's dealer; the seat on its left bids first and leads."""
-    bids: npt.NDArray[np.int64]
-    """(G, n): the bids, by seat."""
-    plays: npt.NDArray[np.int64]
-    """(G, n*h): the cards in play order."""
-    legal: npt.NDArray[np.uint64] | None
-    """(G, n*h): the legal-card mask before each play, when recorded."""
-    winners: npt.NDArray[np.int64]
-    """(G, h): the seat that won each trick."""
-    tricks_won: npt.NDArray[np.int64]
-    """(G, n): tricks won per seat."""
-
-
-def _kth_set_bit(masks: npt.NDArray[np.uint64], k: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
-    """Per row, the card int of the ``k``-th lowest set bit of ``masks``."""
-    masks = masks.copy()
-    k = k.copy()
-    while True:
-        drop = k > 0
-        if not drop.any():
-            break
-        masks[drop] &= masks[drop] - _ONE
-        k -= drop
-    low = masks & (~masks + _ONE)
-    return np.bitwise_count(low - _ONE).astype(np.int64)
-
-
-def random_hands(
-    rng: np.random.Generator,
-    games: int,
-    *,
-    players: int,
-    hand_size: int,
-    turn_trump: bool = True,
-    hook: bool = False,
-    must_trump: bool = False,
-    record_legal: bool = False,
-) -> BatchResult:
-    """Deal and play ``games`` hands with uniformly random legal bids and cards, all games in
-    lockstep: each play is a few numpy operations on arrays of ``games`` masks."""
-    if not 3 <= players <= 7:
-        raise ValueError(f"players must be 3 to 7, got {players}")
-    if hand_size < 1 or players * hand_size + (1 if turn_trump else 0) > 52:
-        raise ValueError(f"cannot deal {hand_size} cards to {players} players from one deck")
-    rows = np.arange(games)
-    deck = rng.permuted(np.tile(np.arange(52, dtype=np.int64), (games, 1)), axis=1)
-    dealt = deck[:, : players * hand_size].reshape(games, players, hand_size)
-    hands = np.bitwise_or.reduce(_ONE << dealt.astype(np.uint64), axis=2)
-    trump_card = deck[:, players * hand_size] if turn_trump else np.full(games, -1, np.int64)
-    trump = np.where(trump_card >= 0, trump_card // 13, -1)
-    dealer = rng.integers(0, players, games)
-
-    bids = np.zeros((games, players), np.int64)
-    for i in range(players):
-        seat = (dealer + 1 + i) % players
-        if hook and i == players - 1:
-            forbidden = hand_size - bids.sum(axis=1)
-            choices = np.where(
-                (forbidden >= 0) & (forbidden <= hand_size), hand_size, hand_size + 1
-            )
-            draw = (rng.random(games) * choices).astype(np.int64)
-            bid = draw + ((forbidden >= 0) & (draw >= forbidden))
-        else:
-            bid = rng.integers(0, hand_size + 1, games)
-        bids[rows, seat] = bid
-
-    steps = players * hand_size
-    plays = np.zeros((games, steps), np.int64)
-    legal_log = np.zeros((games, steps), np.uint64) if record_legal else None
-    winners = np.zeros((games, hand_size), np.int64)
-    won = np.zeros((games, players), np.int64)
-    suit_masks = np.array(SUIT_MASKS, dtype=np.uint64)
-    leader = (dealer + 1) % players
-    led = np.zeros(games, np.int64)
-    best_card = np.zeros(games, np.int64)
-    best_seat = np.zeros(games, np.int64)
-    for step in range(steps):
-        position = step % players
-        seat = (leader + position) % players
-        hand = hands[rows, seat]
-        if position == 0:
-            legal = hand
-        else:
-            follow = hand & suit_masks[led]
-            legal = np.where(follow != 0, follow, hand)
-            if must_trump:
-                trumps = hand & suit_masks[np.maximum(trump, 0)]
-                use = (follow == 0) & (trump >= 0) & (trumps != 0)
-                legal = np.where(use, trumps, legal)
-        if legal_log is not None:
-            legal_log[:, step] = legal
-        count = np.bitwise_count(legal).astype(np.int64)
-        card = _kth_set_bit(legal, (rng.random(games) * count).astype(np.int64))
-        plays[:, step] = card
-        hands[rows, seat] = hand ^ (_ONE << card.astype(np.uint64))
-        suit = card // 13
-        if position == 0:
-            led, best_card, best_seat = suit, card, seat
-        else:
-            best_suit = best_card // 13
-            better = ((suit == best_suit) & (card > best_card)) | (
-                (suit == trump) & (best_suit != trump)
-            )
-            best_card = np.where(better, card, best_card)
-            best_seat = np.where(better, seat, best_seat)
-        if position == players - 1:
-            winners[:, step // players] = best_seat
-            won[rows, best_seat] += 1
-            leader = best_seat
-    return BatchResult(dealt, trump_card, dealer, bids, plays, legal_log, winners, won)

@@ -5,8 +5,8 @@ cards and public information only), so the search bot can use it as a fast rollo
 
 - :func:`card_win_probabilities` estimates, for each card held, the chance it wins a trick: a
   simple model (no opponent holds a higher card, discounted by the risk of a ruff) corrected by
-  a small logistic calibration fitted in self-play (see :data:`_WEIGHTS`); the top trump left
-  is a certain winner;
+  a small logistic calibration fitted in self-play (see :data:`CARD_WIN_WEIGHTS`); the top
+  trump left is a certain winner;
 - :func:`trick_distribution` and :func:`expected_tricks` turn those into a distribution of the
   seat's tricks (a Poisson-binomial over the cards);
 - :func:`heuristic_bid` picks the legal bid with the best expected score under the rules in force
@@ -33,6 +33,7 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from ohhell.bots.base import Budget
 from ohhell.engine import (
@@ -58,7 +59,7 @@ __all__ = [
 
 _SUITS = tuple(Suit)
 
-_WEIGHTS: dict[int, tuple[float, ...]] = {
+CARD_WIN_WEIGHTS: Final[dict[int, tuple[float, ...]]] = {
     # Logistic calibration of the card-win model, per group (0: trumps; 1: side suits under a
     # trump; 2: hands without trump), over the features of ``_features``: constant, logit of
     # the raw model's probability, rank (0 for a 2 .. 1 for an ace), higher cards unseen (at
@@ -139,14 +140,14 @@ def card_win_probabilities(view: PlayerView) -> dict[Card, float]:
 def _win_probabilities(
     view: PlayerView, know: _Knowledge, hand: Sequence[Card], *, on_lead: bool
 ) -> dict[Card, float]:
-    """The calibrated chance that each card of ``hand`` wins a trick (see :data:`_WEIGHTS`)."""
+    """The calibrated chance that each card of ``hand`` wins a trick (:data:`CARD_WIN_WEIGHTS`)."""
     raw = _raw_probabilities(view, know, hand, on_lead=on_lead)
     out: dict[Card, float] = {}
     for card, (group, features) in _features(view, know, hand, raw).items():
         if group == 0 and features[3] == 0.0:
             out[card] = 1.0  # the top trump left wins whenever it is played
             continue
-        z = sum(w * f for w, f in zip(_WEIGHTS[group], features, strict=True))
+        z = sum(w * f for w, f in zip(CARD_WIN_WEIGHTS[group], features, strict=True))
         out[card] = 1.0 / (1.0 + math.exp(-z))
     return out
 

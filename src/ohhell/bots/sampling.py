@@ -15,7 +15,9 @@ either. The cards nobody has seen (other seats' cards and the stock) are shared 
   memoised on the remaining capacities), so no void constraint ever causes rejection or bias.
 
 The search then weights each sampled world by how likely the revealed bids were given the
-sampled hands (:func:`bid_likelihood`, a simple model around :func:`expected_tricks`).
+sampled hands (:func:`bid_likelihood`, a normal around :func:`calibrated_tricks`: the
+heuristic bot's calibrated card-win model, ported to masks; :func:`expected_tricks` is a
+cruder and cheaper estimate).
 """
 
 from __future__ import annotations
@@ -28,12 +30,15 @@ from functools import cache
 from typing import Final
 
 from ohhell.bots.fast import SUIT_MASKS, cards_of, mask_of
+from ohhell.bots.heuristic import CARD_WIN_WEIGHTS as CALIBRATION
 from ohhell.engine import Card, Phase, PlayerView
 
 __all__ = [
     "Knowledge",
     "WorldSampler",
     "bid_likelihood",
+    "calibrated_bid_likelihood",
+    "calibrated_tricks",
     "expected_tricks",
     "knowledge",
     "sample_world",
@@ -247,6 +252,118 @@ def expected_tricks(cards: int, trump: int, players: int, hand_size: int) -> flo
     return total
 
 
+def calibrated_tricks(
+    hand: int,
+    trump_card: int,
+    players: int,
+    on_lead: bool,
+    earlier_bids: Sequence[int] = (),
+) -> float:
+    """The heuristic bot's bid-time estimate of the tricks a dealt ``hand`` (a mask) takes
+    (:func:`ohhell.bots.heuristic.expected_tricks` on that seat's view, equal to it but on
+    masks): per card the calibrated chance it wins, scaled by the bidding pressure of the bids
+    made before this seat (``earlier_bids``, in hands with a trump card ``trump_card``,
+    ``-1`` for none)."""
+    size = hand.bit_count()
+    trump = trump_card // 13 if trump_card >= 0 else NO_SUIT
+    seen = hand | (1 << trump_card if trump_card >= 0 else 0)
+    unseen_total = 52 - seen.bit_count()
+    unseen = [13 - (seen & SUIT_MASKS[suit]).bit_count() for suit in range(4)]
+    share = min(1.0, (players - 1) * size / unseen_total) if unseen_total else 0.0
+    trumps_out = unseen[trump] if trump != NO_SUIT else 0
+    small = size <= 2 and not on_lead
+    length = [(hand & SUIT_MASKS[suit]).bit_count() for suit in range(4)]
+    probs: list[tuple[int, int, int, float]] = []  # (suit, rank 0..12, higher unseen, raw)
+    for suit in range(4):
+        mine = hand & SUIT_MASKS[suit]
+        if not mine:
+            continue
+        is_trump = suit == trump
+        above_mask = ~seen & SUIT_MASKS[suit]
+        for mine_above, card in enumerate(reversed(cards_of(mine))):
+            higher = (above_mask >> (card + 1)).bit_count()
+            below = length[suit] - mine_above - 1
+            clear = (1.0 - share) ** higher
+            p = clear
+            if higher and below >= higher:
+                p += (1.0 - clear) * (0.6 if is_trump else 0.45) ** higher
+            if not is_trump:
+                if trump != NO_SUIT and trumps_out and unseen_total:
+                    p *= 1.0 - _ruff_risk(
+                        unseen[suit], mine_above + 1, size, unseen_total, trumps_out, players
+                    )
+                if small:
+                    p *= 0.35 if size == 1 else 0.6
+            probs.append((suit, card - 13 * suit, higher, p))
+    if trump != NO_SUIT and size >= 3:
+        probs = _with_ruffing_value(probs, trump, length, size)
+    out: list[float] = []
+    for suit, rank, higher, raw in probs:
+        group = 2 if trump == NO_SUIT else 0 if suit == trump else 1
+        if group == 0 and higher == 0:
+            out.append(1.0)
+            continue
+        p = min(0.99, max(0.01, raw))
+        weights = CALIBRATION[group]
+        z = (
+            weights[0]
+            + weights[1] * math.log(p / (1.0 - p))
+            + weights[2] * rank / 12
+            + weights[3] * min(4, higher)
+            + weights[4] * length[suit]
+            + weights[5] * size / 13
+            + weights[6] * share
+            + weights[7] * (length[trump] / size if trump != NO_SUIT else 0.0)
+        )
+        out.append(1.0 / (1.0 + math.exp(-z)))
+    mine_total = sum(out)
+    if not earlier_bids:
+        return mine_total
+    unknown = players - 1 - len(earlier_bids)
+    pressure = sum(earlier_bids) + unknown * size / players + mine_total - size
+    if not pressure:
+        return mine_total
+    factor = max(0.6, min(1.4, 1.0 - 0.12 * pressure))
+    return sum(p if p > 0.9 or p < 0.05 else min(0.95, p * factor) for p in out)
+
+
+NO_SUIT: Final = -1
+"""``trump`` of a hand without trump, for :func:`calibrated_tricks`."""
+
+
+@cache
+def _ruff_risk(
+    in_suit: int, round_: int, size: int, total: int, trumps_out: int, players: int
+) -> float:
+    """Chance that some opponent (each holding ``size`` cards, no void known) can trump the
+    ``round_``-th round of a suit with ``in_suit`` unseen cards."""
+    has_trump = 1.0 - math.exp(-trumps_out * size / total)
+    mean = in_suit * size / total
+    void = min(1.0, math.exp(-mean) * sum(mean**j / math.factorial(j) for j in range(round_)))
+    return 1.0 - (1.0 - void * has_trump) ** (players - 1)
+
+
+def _with_ruffing_value(
+    probs: list[tuple[int, int, int, float]], trump: int, length: list[int], size: int
+) -> list[tuple[int, int, int, float]]:
+    """Low trumps win tricks by ruffing when a side suit is short (the heuristic's rule)."""
+    low = sorted(
+        (rank, i) for i, (suit, rank, _, p) in enumerate(probs) if suit == trump and p < 0.5
+    )
+    if not low:
+        return probs
+    short = sum(
+        max(0, 2 - length[suit]) if size >= 4 else max(0, 1 - length[suit])
+        for suit in range(4)
+        if suit != trump
+    )
+    out = list(probs)
+    for _, i in low[:short]:
+        suit, rank, higher, p = out[i]
+        out[i] = (suit, rank, higher, p + (1.0 - p) * 0.5)
+    return out
+
+
 def bid_likelihood(
     know: Knowledge,
     hands: Sequence[int],
@@ -264,6 +381,40 @@ def bid_likelihood(
         if bid is None or seat == know.seat:
             continue
         mean = expected_tricks(hands[seat] | know.played[seat], trump, n, hand_size)
-        terms = [math.exp(-((b - mean) ** 2) / (2 * spread * spread)) for b in range(hand_size + 1)]
-        weight *= terms[bid] / sum(terms)
+        weight *= _normal_share(bid, mean, hand_size, spread)
     return weight
+
+
+def calibrated_bid_likelihood(
+    know: Knowledge,
+    hands: Sequence[int],
+    bids: Sequence[int | None],
+    trump_card: int,
+    first_bidder: int,
+    spread: float = 1.0,
+    *,
+    sealed: bool = False,
+) -> float:
+    """As :func:`bid_likelihood`, around :func:`calibrated_tricks` (each bidder's estimate
+    with the pressure of the bids made before it, none when bids were ``sealed``;
+    ``first_bidder`` bids first and leads): sharper, and about seven times slower."""
+    n = len(hands)
+    weight = 1.0
+    earlier: list[int] = []
+    for i in range(n):
+        seat = (first_bidder + i) % n
+        bid = bids[seat]
+        if bid is None:
+            continue
+        if seat != know.seat:
+            dealt = hands[seat] | know.played[seat]
+            mean = calibrated_tricks(dealt, trump_card, n, i == 0, () if sealed else earlier)
+            weight *= _normal_share(bid, mean, dealt.bit_count(), spread)
+        earlier.append(bid)
+    return weight
+
+
+def _normal_share(bid: int, mean: float, hand_size: int, spread: float) -> float:
+    """The probability of ``bid`` under a normal around ``mean`` discretised to 0..hand_size."""
+    terms = [math.exp(-((b - mean) ** 2) / (2 * spread * spread)) for b in range(hand_size + 1)]
+    return terms[bid] / sum(terms)

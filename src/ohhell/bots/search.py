@@ -3,25 +3,30 @@
 Each decision samples worlds (the hidden cards, uniformly among the deals consistent with the
 seat's view: :mod:`ohhell.bots.sampling`), weights each by how likely the revealed bids were
 given its hands, and evaluates every candidate action in every world on the fast path
-(:mod:`ohhell.bots.fast`):
+(:mod:`ohhell.bots.fast`, pure Python: no numpy needed):
 
 - **Cards**: each legal card is played in each world and the hand is finished by the rollout
-  policy (every seat playing to hit its bid); once few enough cards are left that an exact
-  search is cheap (:func:`~ohhell.bots.fast.solve_leaf_estimate` at most ``solve_leaves``),
-  the world is solved exactly instead (max^n: each seat maximises its own points). The card
-  with the highest weighted mean points for the hand is played, the rollout policy's own
-  choice getting a small bonus (``policy_bonus``) so sampling noise does not decide near-ties.
-- **Bids**: for each candidate bid, the hand is played out in each world with the seat
-  aiming at that bid (seats that have not bid yet, or whose sealed bid is hidden, are given
-  the bid model's estimate for their sampled cards). That gives the distribution of the
-  seat's tricks and the expected points of each bid under the scoring in force
-  (:func:`ohhell.engine.score_hand`: zero-bid bonus, missed bids scoring tricks); only legal
-  bids are considered, so the hook is respected. :meth:`SearchBot.estimate_bids` exposes the
-  same figures (for a bid hint).
+  policy (every seat playing to hit its bid, and, when a missed bid scores nothing, seats
+  whose bid is lost playing to make the others miss); once few enough cards are left that an
+  exact search is cheap (:func:`~ohhell.bots.fast.solve_leaf_estimate` at most
+  ``solve_leaves``), the world is solved exactly instead (max^n: each seat maximises its own
+  points). The card with the highest weighted mean points for the hand is played, the rollout
+  policy's own choice getting a small bonus (``policy_bonus``) so sampling noise does not
+  decide near-ties.
+- **Bids**: worlds are weighted by the heuristic bot's calibrated bid model
+  (:func:`~ohhell.bots.sampling.calibrated_bid_likelihood`), and seats that have not bid yet
+  (or whose sealed bid is hidden) are given that model's bid for their sampled cards. For each
+  candidate bid, the hand is played out in the same worlds with the seat aiming at that bid,
+  which gives a distribution of the seat's tricks; it is mixed with the heuristic's calibrated
+  :func:`~ohhell.bots.heuristic.trick_distribution` (``prior_weight``), and each bid is scored
+  by its expected points under the scoring in force (:func:`ohhell.engine.score_hand`:
+  zero-bid bonus, missed bids scoring tricks); only legal bids are considered, so the hook is
+  respected. :meth:`SearchBot.estimate_bids` exposes the same figures (for a bid hint).
 
 Budget: ``Budget(simulations=k)`` is the number of playouts (one candidate in one world) per
 card decision (``bid_factor * k`` per bid: a seat bids once per hand and the bid decides most
-of its score), split evenly over the candidates (at least ``min_worlds`` worlds each);
+of its score), split evenly over the candidates (at least ``min_worlds`` worlds each), and
+multiplied by up to ``boost`` when few cards are left (short playouts);
 ``Budget(seconds=s)`` stops sampling worlds once ``s`` seconds are spent (at least one world).
 With a simulations budget the decision is a deterministic function of the view and the
 generator's state; a time budget makes it depend on the machine's speed, so it is not.
@@ -44,14 +49,22 @@ from ohhell.bots.fast import (
     solve,
     solve_leaf_estimate,
 )
-from ohhell.bots.sampling import WorldSampler, bid_likelihood, expected_tricks, knowledge
-from ohhell.engine import Action, Bid, Card, Phase, Play, PlayerView
+from ohhell.bots.heuristic import trick_distribution
+from ohhell.bots.sampling import (
+    WorldSampler,
+    bid_likelihood,
+    calibrated_bid_likelihood,
+    calibrated_tricks,
+    knowledge,
+)
+from ohhell.engine import Action, Bid, BiddingMode, Card, Phase, Play, PlayerView
 
 __all__ = ["BidEstimate", "SearchBot"]
 
 DEFAULT_SIMULATIONS = 160
 """Playouts per card decision when the budget names none (bids get ``bid_factor`` times as
-many): about 20 ms mean per decision on one core, 4 players, standard game."""
+many, short playouts up to ``boost`` times as many): about 30 ms mean per decision on one
+core, 4 players, standard game."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +90,14 @@ class SearchBot:
     ``bid_window`` (in hands larger than this, only bids within this many tricks of the
     estimate are searched), ``policy_bonus`` (points added to the rollout policy's own
     choice: a prior that settles near-ties, which sampling noise would otherwise decide),
-    ``bid_factor`` (bids get this many times the playouts of a card decision).
+    ``bid_factor`` (bids get this many times the playouts of a card decision), ``prior_weight``
+    (the share of the heuristic's calibrated trick distribution in the distribution bids are
+    scored by, the rollouts' giving the rest: 0 for rollouts alone, 1 for the prior alone),
+    ``calibrated_cards`` (weight the worlds of card decisions by the calibrated bid model
+    too, not only those of bids: sharper but slower), ``spoiler`` (in rollouts, seats whose
+    bid is lost try to make the others miss, when a missed bid scores nothing anyway),
+    ``boost`` (up to this many times more worlds when few cards are left to play, so short
+    playouts use the time long ones would).
     """
 
     name = "search"
@@ -92,13 +112,21 @@ class SearchBot:
         bid_window: int = 2,
         policy_bonus: float = 2.0,
         bid_factor: int = 6,
+        prior_weight: float = 0.5,
+        calibrated_cards: bool = True,
+        spoiler: bool = True,
+        boost: float = 1.5,
     ) -> None:
         if simulations < 1 or min_worlds < 1:
             raise ValueError("simulations and min_worlds must be positive")
         if solve_leaves < 0 or bid_spread < 0 or bid_window < 0:
             raise ValueError("solve_leaves, bid_spread and bid_window may not be negative")
+        if boost < 1:
+            raise ValueError(f"boost must be at least 1, got {boost}")
         if bid_factor < 1:
             raise ValueError("bid_factor must be positive")
+        if not 0.0 <= prior_weight <= 1.0:
+            raise ValueError(f"prior_weight must be between 0 and 1, got {prior_weight}")
         self.simulations = simulations
         self.min_worlds = min_worlds
         self.solve_leaves = solve_leaves
@@ -106,6 +134,10 @@ class SearchBot:
         self.bid_window = bid_window
         self.policy_bonus = policy_bonus
         self.bid_factor = bid_factor
+        self.prior_weight = prior_weight
+        self.calibrated_cards = calibrated_cards
+        self.spoiler = spoiler
+        self.boost = boost
 
     def choose(self, view: PlayerView, rng: random.Random, budget: Budget) -> Action:
         """The action with the best expected points for the hand (see the module doc)."""
@@ -121,13 +153,36 @@ class SearchBot:
 
     # ------------------------------------------------------------------ shared
 
-    def _worlds(self, candidates: int, budget: Budget, factor: int = 1) -> int:
+    def _worlds(self, candidates: int, budget: Budget, factor: float = 1.0) -> int:
         sims = budget.simulations if budget.simulations is not None else self.simulations
-        return max(self.min_worlds, factor * sims // candidates)
+        return max(self.min_worlds, int(factor * sims) // candidates)
 
-    def _weight(self, view: PlayerView, sampler: WorldSampler, hands: tuple[int, ...]) -> float:
+    def _boost(self, cards_left: int) -> float:
+        """More worlds when playouts are short: up to ``boost`` times as many, in proportion
+        to how much shorter than a full 4-player, 10-card hand (40 cards) they are."""
+        return min(self.boost, max(1.0, 40 / max(1, cards_left)))
+
+    def _weight(
+        self,
+        view: PlayerView,
+        sampler: WorldSampler,
+        hands: tuple[int, ...],
+        *,
+        calibrated: bool,
+    ) -> float:
+        """How likely the revealed bids are in the world ``hands``: the sampling weight."""
         if self.bid_spread == 0:
             return 1.0
+        if calibrated:
+            return calibrated_bid_likelihood(
+                sampler.know,
+                hands,
+                view.bids,
+                -1 if view.trump_card is None else view.trump_card.index,
+                (view.dealer + 1) % view.player_count,
+                self.bid_spread,
+                sealed=view.rules.bidding is BiddingMode.SIMULTANEOUS,
+            )
         trump = NO_TRUMP if view.trump is None else int(view.trump)
         return bid_likelihood(
             sampler.know, hands, view.bids, trump, view.hand_size, spread=self.bid_spread
@@ -144,12 +199,14 @@ class SearchBot:
         scores = score_tables(view.rules, bids, view.hand_size)
         trump = NO_TRUMP if view.trump is None else int(view.trump)
         totals = dict.fromkeys(cards, 0.0)
+        spoil = self.spoiler and not view.rules.missed_bid_scores_tricks
         weight_sum = 0.0
         deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
         preferred = -1
-        for _ in range(self._worlds(len(cards), budget)):
+        cards_left = sum(sampler.know.counts)
+        for _ in range(self._worlds(len(cards), budget, self._boost(cards_left))):
             hands = sampler.sample(rng)
-            weight = self._weight(view, sampler, hands)
+            weight = self._weight(view, sampler, hands, calibrated=self.calibrated_cards)
             sim = HandSim(
                 hands=hands,
                 trump=trump,
@@ -168,7 +225,7 @@ class SearchBot:
                 for card in cards:
                     branch = sim.copy()
                     branch.play(card)
-                    values[card] = scores[seat][rollout(branch)[seat]]
+                    values[card] = scores[seat][rollout(branch, spoil=spoil)[seat]]
             for card in cards:
                 totals[card] += weight * values[card]
             weight_sum += weight
@@ -195,7 +252,8 @@ class SearchBot:
         sampler = WorldSampler(know)
         trump = NO_TRUMP if view.trump is None else int(view.trump)
         n = view.player_count
-        estimate = expected_tricks(know.own, trump, n, size)
+        prior = trick_distribution(view)
+        estimate = sum(t * p for t, p in enumerate(prior))
         candidates = [
             b
             for b in legal
@@ -205,12 +263,14 @@ class SearchBot:
         weight_sum = 0.0
         deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
         leader = (view.dealer + 1) % n
-        for _ in range(self._worlds(len(candidates), budget, self.bid_factor)):
+        spoil = self.spoiler and not view.rules.missed_bid_scores_tricks
+        boost = self._boost(n * size)
+        for _ in range(self._worlds(len(candidates), budget, self.bid_factor * boost)):
             hands = sampler.sample(rng)
-            weight = self._weight(view, sampler, hands)
+            weight = self._weight(view, sampler, hands, calibrated=True)
             if weight == 0.0:
                 continue
-            guesses = _guess_bids(view.bids, hands, trump, size)
+            guesses = _guess_bids(view, hands)
             for bid in candidates:
                 guesses[seat] = bid
                 sim = HandSim(
@@ -221,29 +281,43 @@ class SearchBot:
                     won=[0] * n,
                     bids=guesses,
                 )
-                tallies[bid][rollout(sim)[seat]] += weight
+                tallies[bid][rollout(sim, spoil=spoil)[seat]] += weight
             weight_sum += weight
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-        if weight_sum == 0.0:
-            weight_sum = 1.0
-            for bid in candidates:
-                tallies[bid][min(bid, size)] = 1.0
+        share = self.prior_weight if weight_sum > 0.0 else 1.0
+        dists = {
+            b: [
+                share * p + (1.0 - share) * (w / weight_sum if weight_sum else 0.0)
+                for p, w in zip(prior, tallies[b], strict=True)
+            ]
+            for b in candidates
+        }
         expected: dict[int, float] = {}
         for bid in candidates:
             table = score_tables(view.rules, [bid], size)[0]
-            expected[bid] = sum(w * table[t] for t, w in enumerate(tallies[bid])) / weight_sum
+            expected[bid] = sum(p * table[t] for t, p in enumerate(dists[bid]))
         best = max(candidates, key=lambda b: (expected[b], -abs(b - estimate), -b))
-        probabilities = tuple(w / weight_sum for w in tallies[best])
-        return BidEstimate(probabilities, expected, best)
+        return BidEstimate(tuple(dists[best]), expected, best)
 
 
-def _guess_bids(
-    bids: Sequence[int | None], hands: Sequence[int], trump: int, size: int
-) -> list[int]:
-    """The revealed bids, with the bid model's estimate for seats whose bid is not known."""
-    n = len(hands)
-    return [
-        b if b is not None else min(size, round(expected_tricks(hands[s], trump, n, size)))
-        for s, b in enumerate(bids)
-    ]
+def _guess_bids(view: PlayerView, hands: Sequence[int]) -> list[int]:
+    """The revealed bids, with the calibrated bid model's estimate (given the bids before)
+    for seats whose bid is not known, in bidding order."""
+    n = view.player_count
+    first = (view.dealer + 1) % n
+    trump_card = -1 if view.trump_card is None else view.trump_card.index
+    sealed = view.rules.bidding is BiddingMode.SIMULTANEOUS
+    guesses = [0] * n
+    earlier: list[int] = []
+    for i in range(n):
+        seat = (first + i) % n
+        bid = view.bids[seat]
+        if bid is None:
+            estimate = calibrated_tricks(
+                hands[seat], trump_card, n, i == 0, () if sealed else earlier
+            )
+            bid = min(view.hand_size, round(estimate))
+        guesses[seat] = bid
+        earlier.append(bid)
+    return guesses
