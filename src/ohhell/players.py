@@ -29,13 +29,10 @@ PLAYER_NAMES: Final[tuple[str, ...]] = (*BOT_NAMES, "ismcts")
 
 def make_player(name: str) -> Bot:
     """A new computer player by name; an unknown or unavailable one is a ``ValueError``."""
+    if name in BOT_NAMES:
+        return make_bot(name)
     if name != "ismcts":
-        try:
-            return make_bot(name)
-        except ValueError as exc:
-            if name not in BOT_NAMES:
-                raise ValueError(f"unknown bot {name!r}; bots: {', '.join(PLAYER_NAMES)}") from None
-            raise exc
+        raise ValueError(f"unknown bot {name!r}; bots: {', '.join(PLAYER_NAMES)}")
     try:
         bridge = importlib.import_module("ohhell.openspiel_bridge")
     except ImportError as exc:

@@ -11,6 +11,7 @@ from ohhell.bots.heuristic import (
 )
 from ohhell.bots.levels import LEVELS, make_bot
 from ohhell.bots.random_bot import RandomBot
+from ohhell.bots.search import SearchBot
 
 __all__ = [
     "LEVELS",
@@ -19,6 +20,7 @@ __all__ = [
     "Budget",
     "HeuristicBot",
     "RandomBot",
+    "SearchBot",
     "advise_bid",
     "expected_tricks",
     "heuristic_bid",

@@ -2,7 +2,6 @@
 
 :func:`make_bot` builds a bot by name (``random``, ``heuristic``, ``search``); :data:`LEVELS`
 maps the levels people choose from (easy, medium, hard, expert) onto a bot and its budget.
-The ``search`` bot lives in :mod:`ohhell.bots.search`, imported only when it is asked for.
 
 >>> make_bot("heuristic").name
 'heuristic'
@@ -16,7 +15,6 @@ ValueError: unknown bot 'genius'; bots: random, heuristic, search
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final
@@ -24,26 +22,15 @@ from typing import Final
 from ohhell.bots.base import Bot, Budget
 from ohhell.bots.heuristic import HeuristicBot
 from ohhell.bots.random_bot import RandomBot
+from ohhell.bots.search import SearchBot
 
 __all__ = ["BOT_NAMES", "LEVELS", "Level", "level", "make_bot"]
-
-
-def _make_search() -> Bot:
-    try:
-        module = importlib.import_module("ohhell.bots.search")
-    except ImportError as exc:
-        raise ValueError(f"the 'search' bot is not available in this installation ({exc})") from exc
-    factory = getattr(module, "SearchBot", None)
-    if factory is None:
-        raise ValueError("the 'search' bot is not available: ohhell.bots.search has no SearchBot")
-    bot: Bot = factory()
-    return bot
 
 
 _FACTORIES: Final[dict[str, Callable[[], Bot]]] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
-    "search": _make_search,
+    "search": SearchBot,
 }
 
 BOT_NAMES: Final[tuple[str, ...]] = tuple(_FACTORIES)
