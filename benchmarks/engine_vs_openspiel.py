@@ -26,17 +26,16 @@ against it and always exits 0 (it measures, it does not gate).
 
 from __future__ import annotations
 
-import argparse
 import importlib.metadata
 import itertools
-import json
 import platform
 import random
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, Final
+
+from _common import seconds_of, timed_parser, write_figures
 
 from ohhell.engine import Rules, apply, legal_actions, new_game, random_deal
 from ohhell.openspiel_bridge import one_hand_rules as bridge_rules
@@ -166,30 +165,11 @@ def report(figures: dict[str, Any]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Parse the command line, run the benchmark, print the table, write JSON if asked."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    budget = parser.add_mutually_exclusive_group()
-    budget.add_argument(
-        "--seconds",
-        type=float,
-        default=DEFAULT_SECONDS,
-        help=f"wall-time budget per runner (default {DEFAULT_SECONDS:g})",
-    )
-    budget.add_argument(
-        "--quick",
-        action="store_true",
-        help=f"{QUICK_SECONDS:g} s per runner, for smoke tests",
-    )
-    parser.add_argument("--seed", type=int, default=2026, help="random seed (default 2026)")
-    parser.add_argument("--json", type=Path, metavar="PATH", help="also write the figures here")
+    parser = timed_parser(__doc__, default_seconds=DEFAULT_SECONDS, quick_seconds=QUICK_SECONDS)
     args = parser.parse_args(argv)
-    seconds = QUICK_SECONDS if args.quick else args.seconds
-    if seconds <= 0:
-        parser.error("--seconds must be positive")
-
-    figures = run(seconds, args.seed)
+    figures = run(seconds_of(parser, args), args.seed)
     print(report(figures))
-    if args.json is not None:
-        args.json.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
+    write_figures(args.json, figures)
     return 0
 
 

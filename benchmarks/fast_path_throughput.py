@@ -23,19 +23,17 @@ The script prints PASS/FAIL and always exits 0.
 
 from __future__ import annotations
 
-import argparse
 import importlib.metadata
 import itertools
-import json
 import platform
 import random
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, Final
 
 import numpy as np
+from _common import seconds_of, timed_parser, write_figures
 
 from ohhell.bots.batch import random_hands
 from ohhell.bots.fast import HandSim, cards_of
@@ -166,31 +164,18 @@ def report(figures: dict[str, Any]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Parse the command line, run the benchmark, print the table, write JSON if asked."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    budget = parser.add_mutually_exclusive_group()
-    budget.add_argument(
-        "--seconds",
-        type=float,
-        default=DEFAULT_SECONDS,
-        help=f"wall-time budget per runner (default {DEFAULT_SECONDS:g})",
-    )
-    budget.add_argument(
-        "--quick", action="store_true", help=f"{QUICK_SECONDS:g} s per runner, for smoke tests"
-    )
+    parser = timed_parser(__doc__, default_seconds=DEFAULT_SECONDS, quick_seconds=QUICK_SECONDS)
     parser.add_argument(
         "--batch", type=int, default=DEFAULT_BATCH, help=f"numpy batch (default {DEFAULT_BATCH})"
     )
-    parser.add_argument("--seed", type=int, default=2026, help="random seed (default 2026)")
-    parser.add_argument("--json", type=Path, metavar="PATH", help="also write the figures here")
     args = parser.parse_args(argv)
-    seconds = QUICK_SECONDS if args.quick else args.seconds
+    seconds = seconds_of(parser, args)
     batch = 1000 if args.quick else args.batch
-    if seconds <= 0 or batch < 1:
-        parser.error("--seconds and --batch must be positive")
+    if batch < 1:
+        parser.error("--batch must be positive")
     figures = run(seconds, args.seed, batch)
     print(report(figures))
-    if args.json is not None:
-        args.json.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
+    write_figures(args.json, figures)
     return 0
 
 

@@ -25,13 +25,10 @@ it does not gate.
 
 from __future__ import annotations
 
-import argparse
-import json
 import random
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, Final
 
 try:
@@ -42,6 +39,8 @@ try:
     from ohhell.rl.pettingzoo_env import OhHellEnv
 except ImportError as exc:  # pragma: no cover - only without the dev dependencies
     sys.exit(f"{exc}: install the dev extra, pip install -e '.[dev]'")
+
+from _common import seconds_of, timed_parser, write_figures
 
 from ohhell.engine import Rules
 
@@ -87,17 +86,9 @@ def run_openspiel(name: str, seconds: float, seed: int) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument(
-        "--seconds", type=float, default=DEFAULT_SECONDS, help="seconds per runner (default 5)"
-    )
-    parser.add_argument("--quick", action="store_true", help=f"{QUICK_SECONDS}s per runner")
-    parser.add_argument("--seed", type=int, default=2026, help="random seed (default 2026)")
-    parser.add_argument("--json", type=Path, metavar="PATH", help="also write the figures here")
+    parser = timed_parser(__doc__, default_seconds=DEFAULT_SECONDS, quick_seconds=QUICK_SECONDS)
     args = parser.parse_args(argv)
-    seconds = QUICK_SECONDS if args.quick else args.seconds
-    if seconds <= 0:
-        parser.error(f"--seconds must be positive, got {seconds}")
+    seconds = seconds_of(parser, args)
     runners: dict[str, Callable[[], int]] = {
         "pettingzoo": lambda: run_pettingzoo(seconds, args.seed),
         "python_ohhell": lambda: run_openspiel("python_ohhell(players=4)", seconds, args.seed),
@@ -115,8 +106,7 @@ def main(argv: list[str] | None = None) -> int:
         ratio = figures["runners"][name]["steps_per_second"] / reference
         figures["runners"][name]["ratio_to_openspiel"] = ratio
         print(f"ratio {name}/openspiel-oh_hell: {ratio:.3f}")
-    if args.json is not None:
-        args.json.write_text(json.dumps(figures, indent=2), encoding="utf-8")
+    write_figures(args.json, figures)
     return 0
 
 

@@ -1,0 +1,44 @@
+"""What the timed benchmarks share: their command line and where their figures go."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+
+def timed_parser(
+    doc: str, *, default_seconds: float, quick_seconds: float
+) -> argparse.ArgumentParser:
+    """A parser with ``--seconds`` (per runner) or ``--quick`` (the smoke test's short run),
+    ``--seed`` and ``--json PATH``."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    budget = parser.add_mutually_exclusive_group()
+    budget.add_argument(
+        "--seconds",
+        type=float,
+        default=default_seconds,
+        help=f"wall-time budget per runner (default {default_seconds:g})",
+    )
+    budget.add_argument(
+        "--quick", action="store_true", help=f"{quick_seconds:g} s per runner, for smoke tests"
+    )
+    parser.add_argument("--seed", type=int, default=2026, help="random seed (default 2026)")
+    parser.add_argument("--json", type=Path, metavar="PATH", help="also write the figures here")
+    parser.set_defaults(quick_seconds=quick_seconds)
+    return parser
+
+
+def seconds_of(parser: argparse.ArgumentParser, args: argparse.Namespace) -> float:
+    """The time per runner the arguments ask for; a non-positive one is a usage error."""
+    seconds: float = args.quick_seconds if args.quick else args.seconds
+    if seconds <= 0:
+        parser.error(f"--seconds must be positive, got {seconds:g}")
+    return seconds
+
+
+def write_figures(path: Path | None, figures: dict[str, Any]) -> None:
+    """Write the figures as JSON when ``--json`` was given."""
+    if path is not None:
+        path.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
