@@ -24,6 +24,12 @@ Printed figures:
 The issue's target for the search bot at 10,000 simulations and 2,000 deals: ahead by at least
 1.5 points per deal (CI lower bound above 1.0), at least 70 % of bids made, at most 50 ms per
 decision. The script measures and prints; it always exits 0.
+
+IS-MCTS plays here as OpenSpiel ships it, on the true OpenSpiel state. OpenSpiel's
+``oh_hell`` resamples worlds only by shuffling the hidden *dealt* cards among the other players
+(it never brings stock cards in, and ignores shown voids), so IS-MCTS effectively knows which
+cards are in the stock: these figures favour it. For IS-MCTS restricted to what its seat knows,
+run it as a bot in our harness: ``ohhell tournament --baseline ismcts`` (see ``docs/bots.md``).
 """
 
 from __future__ import annotations
