@@ -145,8 +145,10 @@ POSITIONS: tuple[Position, ...] = (
         trump_card="3s",
         bids=(1, 0, 1, 0),
         plays="Kh 5h 6h",
-        good="Kd",
-        why="bid of zero and void in the suit led: throw away the king, the card likeliest to win",
+        good="Kd 9c",
+        why="bid of zero and void in the suit led: throw away a dangerous card (the king, or the"
+        " nine of clubs, which is the highest club here and would win the clubs seat 0 must lead"
+        " next), never the two",
     ),
     build_position(
         "need-trick-win-cheaply-last",
