@@ -37,13 +37,11 @@ Where OpenSpiel's game differs from ours, and how this test bridges each differe
 from __future__ import annotations
 
 import functools
-import importlib
-import os
 import random
-from types import ModuleType
 from typing import Any, Final
 
 import pytest
+from tests.conftest import require
 
 from ohhell.engine import (
     DECK,
@@ -64,23 +62,8 @@ from ohhell.openspiel_bridge import (
 )
 from ohhell.openspiel_bridge import max_hand_size as max_tricks
 
-
-def require_pyspiel() -> ModuleType:
-    """Import ``pyspiel``, a declared dev dependency. When it is missing the module is skipped,
-    except under CI (``CI=true``), where the import error fails the run."""
-    try:
-        return importlib.import_module("pyspiel")
-    except ImportError:
-        if os.environ.get("CI") == "true":
-            raise
-        pytest.skip(
-            "open-spiel is not installed (pip install -e '.[dev]'): the differential test"
-            " against OpenSpiel's oh_hell needs pyspiel",
-            allow_module_level=True,
-        )
-
-
-pyspiel = require_pyspiel()
+require("pyspiel")  # skips the module off CI when open-spiel is missing; an error under CI
+import pyspiel  # noqa: E402
 
 PLAYER_COUNTS: Final = (3, 4, 5, 6, 7)
 HANDS_PER_PLAYER_COUNT: Final = 420
