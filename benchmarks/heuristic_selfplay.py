@@ -17,7 +17,6 @@ deals from ``random.Random(seed + i)`` and its first dealer is ``i % 4``). Print
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import statistics
 import sys
@@ -25,6 +24,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from _common import write_figures
 
 from ohhell.bots import Budget, HeuristicBot
 from ohhell.bots.heuristic import expected_tricks
@@ -132,8 +133,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"ms per decision: mean {figures['ms_per_decision_mean']:.3f}"
         f" ({figures['decisions']} decisions)"
     )
-    if args.json is not None:
-        args.json.write_text(json.dumps(figures, indent=2), encoding="utf-8")
+    write_figures(args.json, figures)
     return 0
 
 

@@ -13,13 +13,14 @@ difference, the bid hit rates, and the heuristic's time per decision (mean and p
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import random
 import statistics
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+
+from _common import write_figures
 
 from ohhell.bots import Bot, HeuristicBot, RandomBot
 from ohhell.engine import Action, GameState, Rules, deal_from_deck, shuffled_deck
@@ -128,8 +129,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"heuristic ms per decision: mean {figures['ms_per_decision_mean']:.3f},"
         f" p99 {figures['ms_per_decision_p99']:.3f} ({figures['decisions']} decisions)"
     )
-    if args.json is not None:
-        args.json.write_text(json.dumps(figures, indent=2), encoding="utf-8")
+    write_figures(args.json, figures)
     return 0
 
 

@@ -23,7 +23,6 @@ PASS/FAIL per target and always exits 0 (it measures, it does not gate).
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import multiprocessing
 import os
@@ -34,6 +33,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
+
+from _common import write_figures
 
 from ohhell.bots import Bot
 from ohhell.bots.heuristic import HeuristicBot
@@ -234,8 +235,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--option: {exc}")
     figures = run(deal_sets, simulations, min(args.workers, deal_sets), args.seed, options)
     print(report(figures))
-    if args.json is not None:
-        args.json.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
+    write_figures(args.json, figures)
     return 0
 
 

@@ -35,7 +35,6 @@ run it as a bot in our harness: ``ohhell tournament --baseline ismcts`` (see ``d
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
 import statistics
@@ -45,6 +44,8 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, Final
+
+from _common import write_figures
 
 from ohhell.bots.base import Bot
 from ohhell.bots.levels import make_bot
@@ -194,8 +195,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"ms per decision, {who}: mean {ms['mean']:.2f}, median {ms['median']:.2f},"
             f" p99 {ms['p99']:.2f}"
         )
-    if args.json is not None:
-        args.json.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
+    write_figures(args.json, figures)
     return 0
 
 
