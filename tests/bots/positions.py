@@ -100,8 +100,12 @@ POSITIONS: tuple[Position, ...] = (
         trump_card="3s",
         bids=(1, 0, 0, 2),
         plays="Kh Qh Jh",
-        good="2s",
-        why="last to play and void: the 2 of trumps wins as surely as the ace; keep the ace",
+        good="2s 5d",
+        why="last to play and void, two tricks needed: never trump with the ace (the 2 of trumps"
+        " wins as surely); ruffing low, or throwing the 5d and ruffing low later, both keep the"
+        " ace for a later trick (exact analysis over 3,000 bid-weighted worlds: As 4.7, 2s 10.5,"
+        " 5d 11.2 points; on this deal only the discard makes exactly two, since the 5d would"
+        " win a trick nobody else can follow)",
     ),
     build_position(
         "ruff-low-keep-top-trump-for-later",
@@ -109,8 +113,10 @@ POSITIONS: tuple[Position, ...] = (
         trump_card="3s",
         bids=(1, 0, 0, 2),
         plays="Kh Qh Jh",
-        good="5s",
-        why="two tricks needed: win this one with the low trump, the ace wins a later one",
+        good="5s 4d",
+        why="two tricks needed: never spend the ace here; win this one with the low trump, or"
+        " throw the 4d and ruff low later (exact analysis over 3,000 bid-weighted worlds: As 5.5,"
+        " 5s 10.8, 4d 11.5 points; on this deal only the discard makes exactly two)",
     ),
     build_position(
         "second-to-last-trick-duck",

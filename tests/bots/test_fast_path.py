@@ -20,8 +20,10 @@ from ohhell.bots.fast import (
     _spoiler,
     cards_of,
     mask_of,
+    play_likelihood,
     policy_card,
     rollout,
+    rollout_card,
     score_tables,
     solve,
 )
@@ -169,6 +171,56 @@ def test_rollout_plays_the_policy_cards() -> None:
         while stepped.cards_left:
             stepped.play(policy_card(stepped))
         assert rollout(sim.copy()) == stepped.won
+
+
+@pytest.mark.parametrize("spoil", [False, True])
+def test_rollout_card_is_the_card_the_rollout_plays(spoil: bool) -> None:
+    """Stepping :func:`rollout_card` takes the same tricks as :func:`rollout` (with and
+    without the spoiler), and every card it gives is legal."""
+    rng = random.Random(17)
+    for variant in VARIANTS:
+        state = random_position(rng, variant)
+        sim = sim_from_state(state)
+        sim.bids = [rng.randint(0, 2) for _ in sim.bids]  # some bids lost: the spoiler plays
+        stepped = sim.copy()
+        while stepped.cards_left:
+            card = rollout_card(stepped, spoil=spoil)
+            assert stepped.legal() >> card & 1
+            stepped.play(card)
+        assert rollout(sim.copy(), spoil=spoil) == stepped.won
+
+
+def test_play_likelihood_counts_the_others_departures_from_the_policy() -> None:
+    """Plays that follow the rollout policy weigh 1; each choice of another seat that departs
+    from it multiplies the weight by ``mismatch``; the observer's own plays never count, nor
+    do forced ones."""
+    rng = random.Random(19)
+    for variant in VARIANTS:
+        state = random_position(rng, variant)
+        start = sim_from_state(state)
+        start.hands = [mask_of(hand) for hand in state.dealt]
+        start.leader = (state.dealer + 1) % start.n
+        start.trick = []
+        start.won = [0] * start.n
+        observer = rng.randrange(start.n)
+        sim = start.copy()
+        plays: list[int] = []
+        departures = 0
+        while sim.cards_left:
+            legal = sim.legal()
+            card = rng.choice(cards_of(legal))
+            if sim.to_act != observer and legal & (legal - 1) and card != rollout_card(sim):
+                departures += 1
+            plays.append(card)
+            sim.play(card)
+        assert play_likelihood(start.copy(), plays, observer, 0.5) == 0.5**departures
+        policy_plays: list[int] = []
+        sim = start.copy()
+        while sim.cards_left:
+            card = rollout_card(sim)
+            policy_plays.append(card)
+            sim.play(card)
+        assert play_likelihood(start.copy(), policy_plays, observer, 0.5) == 1.0
 
 
 def test_spoiling_rollout_plays_legal_cards_to_the_end() -> None:

@@ -36,8 +36,10 @@ __all__ = [
     "cards_of",
     "legal_mask",
     "mask_of",
+    "play_likelihood",
     "policy_card",
     "rollout",
+    "rollout_card",
     "score_tables",
     "solve",
     "solve_leaf_estimate",
@@ -374,6 +376,47 @@ def policy_card(sim: HandSim) -> int:
         sim.trump,
         sim.bids[seat] - sim.won[seat],
     )
+
+
+def rollout_card(sim: HandSim, *, spoil: bool = False) -> int:
+    """The card :func:`rollout` would play for the seat to act: :func:`policy_card`, or, with
+    ``spoil`` and the seat's bid lost, :func:`_spoiler`'s card."""
+    seat = sim.to_act
+    hand = sim.hands[seat]
+    need = sim.bids[seat] - sim.won[seat]
+    if spoil and (need < 0 or need > hand.bit_count()):
+        trick = sim.trick
+        position = sim.best_so_far() if trick else 0
+        return _spoiler(
+            sim.legal(),
+            trick[position] if trick else -1,
+            (sim.leader + position) % sim.n,
+            seat,
+            _TRUMP_MASKS[sim.trump],
+            sim.bids,
+            sim.won,
+            sim.hands,
+        )
+    return policy_card(sim)
+
+
+def play_likelihood(
+    sim: HandSim, plays: Sequence[int], observer: int, mismatch: float, *, spoil: bool = False
+) -> float:
+    """How likely the other seats' ``plays`` were, if they play like the rollout policy: ``sim``
+    is the hand's start in one sampled world (every seat's dealt cards, the first leader, no
+    trick won) and ``plays`` the cards played since, in order. Each play of a seat other than
+    ``observer`` that had a choice counts 1 when it is :func:`rollout_card`'s card and
+    ``mismatch`` otherwise. ``sim`` is consumed."""
+    weight = 1.0
+    for card in plays:
+        seat = sim.to_act
+        if seat != observer:
+            legal = sim.legal()
+            if legal & (legal - 1) and rollout_card(sim, spoil=spoil) != card:
+                weight *= mismatch
+        sim.play(card)
+    return weight
 
 
 def rollout(sim: HandSim, *, spoil: bool = False) -> list[int]:
