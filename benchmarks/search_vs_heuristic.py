@@ -3,7 +3,8 @@
 Usage::
 
     .venv/bin/python benchmarks/search_vs_heuristic.py [--deal-sets N] [--quick]
-        [--workers W] [--simulations K] [--option NAME=VALUE ...] [--json PATH]
+        [--workers W] [--simulations K] [--option NAME=VALUE ...] [--part all|bids|play]
+        [--json PATH]
 
 The standard game of the rules (13 hands, 1 to 13 cards), 4 players. Each deal set is a seed:
 it fixes the first dealer, every deal and every bot's random generator. On each deal set the
@@ -13,7 +14,8 @@ is the mean, over the four seats, of its game total minus the baseline's total i
 with the same cards. Printed: that margin's mean with a 95 % confidence interval over deal
 sets, the search bot's share of bids made, and its time per decision (mean, p95, p99).
 ``--option`` passes a :class:`~ohhell.bots.search.SearchBot` option (a number), for A/B runs
-on the same seeds.
+on the same seeds; ``--part bids`` (or ``play``) lets the search bot bid (or play cards) and
+the heuristic do the rest, which splits the margin between bidding and card play.
 
 The issue's targets (400 deal sets): ahead by >= 30 points per game with the CI's lower bound
 >= 27, >= 72 % of bids made, <= 50 ms mean per decision with p99 <= 250 ms. The script prints
@@ -36,10 +38,10 @@ from typing import Any, Final
 
 from _common import write_figures
 
-from ohhell.bots import Bot
+from ohhell.bots import Bot, Budget
 from ohhell.bots.heuristic import HeuristicBot
 from ohhell.bots.search import DEFAULT_SIMULATIONS, SearchBot
-from ohhell.engine import Rules
+from ohhell.engine import Action, Phase, PlayerView, Rules
 from ohhell.runner import play_game
 
 BASELINE: Final = "heuristic"
@@ -60,6 +62,27 @@ def baseline_bot() -> Bot:
     return HeuristicBot()
 
 
+PARTS: Final = ("all", "bids", "play")
+"""What the candidate takes from the search bot: everything, only its bids (the heuristic
+plays its cards) or only its card play (the heuristic bids): the decomposition of the margin."""
+
+
+class PartialSearch:
+    """The search bot for bids or for cards only, the heuristic for the rest."""
+
+    name = "search"
+
+    def __init__(self, search: SearchBot, part: str) -> None:
+        self.search = search
+        self.heuristic = HeuristicBot()
+        self.part = part
+
+    def choose(self, view: PlayerView, rng: random.Random, budget: Budget) -> Action:
+        bidding = view.phase is Phase.BID
+        searched = self.part == "all" or (self.part == "bids") == bidding
+        return (self.search if searched else self.heuristic).choose(view, rng, budget)
+
+
 @dataclass(frozen=True, slots=True)
 class DealSetResult:
     """One deal set: the candidate's margin, its bids made and its decision times."""
@@ -70,14 +93,14 @@ class DealSetResult:
     seconds: list[float]
 
 
-def play_deal_set(job: tuple[int, int, dict[str, Any]]) -> DealSetResult:
+def play_deal_set(job: tuple[int, int, dict[str, Any], str]) -> DealSetResult:
     """Play deal set ``seed``: the baseline game, then the candidate in each seat."""
-    seed, simulations, options = job
+    seed, simulations, options, part = job
     rules = Rules.preset("standard", PLAYERS)
 
     def game(candidate_seat: int | None) -> Any:
         bots = [
-            SearchBot(simulations=simulations, **options)
+            PartialSearch(SearchBot(simulations=simulations, **options), part)
             if seat == candidate_seat
             else baseline_bot()
             for seat in range(PLAYERS)
@@ -116,10 +139,11 @@ def run(
     workers: int,
     seed: int,
     options: dict[str, Any] | None = None,
+    part: str = "all",
 ) -> dict[str, Any]:
     """Play ``deal_sets`` deal sets on ``workers`` processes: the figures, ready for JSON."""
     options = options or {}
-    jobs = [(seed + i, simulations, options) for i in range(deal_sets)]
+    jobs = [(seed + i, simulations, options, part) for i in range(deal_sets)]
     start = time.perf_counter()
     if workers > 1:
         with multiprocessing.Pool(workers) as pool:
@@ -139,6 +163,7 @@ def run(
         "deal_sets": deal_sets,
         "simulations": simulations,
         "options": options,
+        "part": part,
         "workers": workers,
         "seed": seed,
         "wall_seconds": elapsed,
@@ -161,7 +186,8 @@ def report(figures: dict[str, Any]) -> str:
     low, high = figures["margin_ci95"]
     margin_ok = figures["margin_mean"] >= TARGET_MARGIN and low >= TARGET_LOWER
     lines = [
-        f"search (simulations={figures['simulations']}"
+        f"search{'' if figures['part'] == 'all' else ' ' + figures['part'] + ' only'}"
+        f" (simulations={figures['simulations']}"
         + "".join(f", {k}={v:g}" for k, v in figures["options"].items())
         + f") vs 3x {figures['baseline']},"
         f" standard game, {figures['players']} players, {figures['deal_sets']} duplicate deal"
@@ -213,6 +239,12 @@ def main(argv: list[str] | None = None) -> int:
         metavar="NAME=VALUE",
         help="a SearchBot option (repeatable), e.g. --option bid_factor=4",
     )
+    parser.add_argument(
+        "--part",
+        choices=PARTS,
+        default="all",
+        help="search for everything (default), for bids only or for card play only",
+    )
     parser.add_argument("--json", type=Path, metavar="PATH", help="also write the figures here")
     args = parser.parse_args(argv)
     deal_sets = QUICK_DEAL_SETS if args.quick else args.deal_sets
@@ -233,7 +265,9 @@ def main(argv: list[str] | None = None) -> int:
         SearchBot(**options)
     except TypeError as exc:
         parser.error(f"--option: {exc}")
-    figures = run(deal_sets, simulations, min(args.workers, deal_sets), args.seed, options)
+    figures = run(
+        deal_sets, simulations, min(args.workers, deal_sets), args.seed, options, args.part
+    )
     print(report(figures))
     write_figures(args.json, figures)
     return 0

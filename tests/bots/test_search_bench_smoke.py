@@ -12,10 +12,10 @@ from tests.conftest import require
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 
 
-def run(script: str, tmp_path: Path) -> tuple[str, dict[str, object]]:
+def run(script: str, tmp_path: Path, *extra: str) -> tuple[str, dict[str, object]]:
     figures = tmp_path / "figures.json"
     completed = subprocess.run(
-        [sys.executable, str(BENCHMARKS / script), "--quick", "--json", str(figures)],
+        [sys.executable, str(BENCHMARKS / script), "--quick", "--json", str(figures), *extra],
         capture_output=True,
         text=True,
         timeout=300,
@@ -31,6 +31,13 @@ def test_search_vs_heuristic_quick(tmp_path: Path) -> None:
     assert "bids made:" in out
     assert "ms per decision: mean" in out
     assert figures["deal_sets"] == 1
+    assert figures["decisions"] > 0
+
+
+def test_search_vs_heuristic_splits_bids_from_play(tmp_path: Path) -> None:
+    out, figures = run("search_vs_heuristic.py", tmp_path, "--part", "bids")
+    assert out.startswith("search bids only (")
+    assert figures["part"] == "bids"
     assert figures["decisions"] > 0
 
 
