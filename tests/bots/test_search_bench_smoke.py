@@ -46,3 +46,12 @@ def test_fast_path_throughput_quick(tmp_path: Path) -> None:
     out, figures = run("fast_path_throughput.py", tmp_path)
     assert "ratio fast path/OpenSpiel-C++:" in out
     assert set(figures["runners"]) == {"fast-numpy", "fast-int", "openspiel-cpp"}  # type: ignore[arg-type]
+
+
+def test_search_vs_heuristic_oracle_is_labelled(tmp_path: Path) -> None:
+    """``--oracle`` measures an upper bound (the search sees the true deal); the report says
+    so, and the figures record it."""
+    out, figures = run("search_vs_heuristic.py", tmp_path, "--oracle", "play")
+    assert out.startswith("search with an ORACLE for play (sees the true deal)")
+    assert figures["oracle"] == "play"
+    assert figures["decisions"] > 0

@@ -173,3 +173,47 @@ def test_play_weighted_search_is_deterministic_and_legal() -> None:
             for _ in range(2)
         ]
         assert totals[0] == totals[1]
+
+
+def test_the_sampler_decides_which_worlds_are_searched() -> None:
+    """``sampler`` is the bot's world model: every decision builds its worlds from it. With
+    the default spelled out, the decision is the default one; with a sampler that always deals
+    the true hands (an oracle, as the benchmark builds it), every world is the same deal, so
+    the rollouts give one number of tricks for certain."""
+    from ohhell.bots.fast import mask_of
+    from ohhell.bots.sampling import Knowledge, WorldSampler, knowledge
+
+    state = bidding_state(8)
+    view = view_for(state, to_act(state))
+    built: list[int] = []
+
+    def uniform(v: object) -> WorldSampler:
+        assert v is view
+        built.append(1)
+        return WorldSampler(knowledge(view))
+
+    default = SearchBot().choose(view, random.Random(3), SMALL)
+    assert SearchBot(sampler=uniform).choose(view, random.Random(3), SMALL) == default
+    assert built == [1]
+
+    class TrueDeal(WorldSampler):
+        def __init__(self, know: Knowledge) -> None:
+            super().__init__(know)
+            self.draws = 0
+
+        def sample(self, rng: random.Random) -> tuple[int, ...]:
+            self.draws += 1
+            return tuple(mask_of(hand) for hand in state.hands)
+
+    samplers: list[TrueDeal] = []
+
+    def oracle(v: object) -> WorldSampler:
+        samplers.append(TrueDeal(knowledge(view)))
+        return samplers[-1]
+
+    bot = SearchBot(sampler=oracle, prior_weight=0.0)
+    estimate = bot.estimate_bids(view, random.Random(3), SMALL)
+    assert len(samplers) == 1 and samplers[0].draws >= bot.min_worlds
+    assert sorted(estimate.trick_probabilities)[-2:] == [0.0, 1.0]
+    uniform_estimate = SearchBot(prior_weight=0.0).estimate_bids(view, random.Random(3), SMALL)
+    assert max(uniform_estimate.trick_probabilities) < 1.0

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ohhell.bots.base import Budget
@@ -107,6 +107,13 @@ class SearchBot:
     playouts use the time long ones would), ``play_mismatch`` (the weight factor of a world
     for each play of another seat that the rollout policy would not have made there; 1 turns
     play weighting off).
+
+    ``sampler`` builds, from the seat's view, the :class:`~ohhell.bots.sampling.WorldSampler`
+    whose worlds each decision searches (before weighting). The default,
+    ``WorldSampler(knowledge(view))``, deals the unseen cards uniformly among the deals
+    consistent with the view; research code can model the unseen cards another way (the
+    benchmark's ``--oracle`` gives it the true deal, which bounds what better inference could
+    buy).
     """
 
     name = "search"
@@ -126,6 +133,7 @@ class SearchBot:
         spoiler: bool = True,
         boost: float = 1.5,
         play_mismatch: float = 0.75,
+        sampler: Callable[[PlayerView], WorldSampler] | None = None,
     ) -> None:
         if simulations < 1 or min_worlds < 1:
             raise ValueError("simulations and min_worlds must be positive")
@@ -151,6 +159,7 @@ class SearchBot:
         self.spoiler = spoiler
         self.boost = boost
         self.play_mismatch = play_mismatch
+        self.sampler = sampler if sampler is not None else _uniform_sampler
 
     def choose(self, view: PlayerView, rng: random.Random, budget: Budget) -> Action:
         """The action with the best expected points for the hand (see the module doc)."""
@@ -207,7 +216,7 @@ class SearchBot:
         seat = view.seat
         assert seat is not None
         cards = [a.card.index for a in view.legal_actions if isinstance(a, Play)]
-        sampler = WorldSampler(knowledge(view))
+        sampler = self.sampler(view)
         bids = [b if b is not None else 0 for b in view.bids]
         scores = score_tables(view.rules, bids, view.hand_size)
         trump = NO_TRUMP if view.trump is None else int(view.trump)
@@ -275,8 +284,7 @@ class SearchBot:
             raise ValueError(f"seat {view.seat} has no bid to make now")
         size = view.hand_size
         legal = [a.bid for a in view.legal_actions if isinstance(a, Bid)]
-        know = knowledge(view)
-        sampler = WorldSampler(know)
+        sampler = self.sampler(view)
         trump = NO_TRUMP if view.trump is None else int(view.trump)
         n = view.player_count
         prior = trick_distribution(view)
@@ -326,6 +334,11 @@ class SearchBot:
             expected[bid] = sum(p * table[t] for t, p in enumerate(dists[bid]))
         best = max(candidates, key=lambda b: (expected[b], -abs(b - estimate), -b))
         return BidEstimate(tuple(dists[best]), expected, best)
+
+
+def _uniform_sampler(view: PlayerView) -> WorldSampler:
+    """The default world model: the unseen cards dealt uniformly, consistently with the view."""
+    return WorldSampler(knowledge(view))
 
 
 def _guess_bids(view: PlayerView, hands: Sequence[int]) -> list[int]:
