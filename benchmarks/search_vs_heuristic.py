@@ -4,7 +4,7 @@ Usage::
 
     .venv/bin/python benchmarks/search_vs_heuristic.py [--deal-sets N] [--quick]
         [--workers W] [--simulations K] [--option NAME=VALUE ...] [--part all|bids|play]
-        [--oracle bids|play|all] [--json PATH]
+        [--oracle bids|play|all] [--json PATH] [--paired PATH]
 
 The standard game of the rules (13 hands, 1 to 13 cards), 4 players. Each deal set is a seed:
 it fixes the first dealer, every deal and every bot's random generator. On each deal set the
@@ -16,6 +16,11 @@ sets, the search bot's share of bids made, and its time per decision (mean, p95,
 ``--option`` passes a :class:`~ohhell.bots.search.SearchBot` option (a number), for A/B runs
 on the same seeds; ``--part bids`` (or ``play``) lets the search bot bid (or play cards) and
 the heuristic do the rest, which splits the margin between bidding and card play.
+
+The JSON keeps each deal set's margin, so ``--paired PATH`` (an earlier run's JSON) prints the
+paired difference against that run over the deal sets both played: the same seeds fix the same
+deals and generators, so the pairing cancels most of the luck of the cards (an A/B test of an
+option needs far fewer deal sets paired than unpaired).
 
 ``--oracle`` is a measurement, not a player: the search bot's worlds are the true deal (for its
 bids, its card play or both) instead of samples, so the figures bound what better inference of
@@ -30,6 +35,7 @@ PASS/FAIL per target and always exits 0 (it measures, it does not gate).
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import multiprocessing
 import os
@@ -217,6 +223,7 @@ def run(
         "workers": workers,
         "seed": seed,
         "wall_seconds": elapsed,
+        "margins": {str(seed + i): r.margin for i, r in enumerate(results)},
         "margin_mean": mean,
         "margin_ci95": [mean - half, mean + half],
         "bid_hit_rate": made / bids,
@@ -225,6 +232,18 @@ def run(
         "ms_p95": 1000 * percentile(seconds, 0.95),
         "ms_p99": 1000 * percentile(seconds, 0.99),
     }
+
+
+def paired_difference(figures: dict[str, Any], earlier: dict[str, Any]) -> tuple[float, float, int]:
+    """This run's margin minus ``earlier``'s over the deal sets (seeds) both played: the mean,
+    the half-width of its 95 % confidence interval and how many deal sets were paired."""
+    common = sorted(set(figures["margins"]) & set(earlier.get("margins", {})), key=int)
+    if not common:
+        raise ValueError("the two runs share no deal set (compare runs with the same --seed)")
+    diffs = [figures["margins"][seed] - earlier["margins"][seed] for seed in common]
+    mean = statistics.fmean(diffs)
+    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
+    return mean, half, len(diffs)
 
 
 def report(figures: dict[str, Any]) -> str:
@@ -305,6 +324,12 @@ def main(argv: list[str] | None = None) -> int:
         " both (never a player: the harness builds it from the game state)",
     )
     parser.add_argument("--json", type=Path, metavar="PATH", help="also write the figures here")
+    parser.add_argument(
+        "--paired",
+        type=Path,
+        metavar="PATH",
+        help="an earlier run's --json: also print the paired difference over the same deal sets",
+    )
     args = parser.parse_args(argv)
     deal_sets = QUICK_DEAL_SETS if args.quick else args.deal_sets
     simulations = QUICK_SIMULATIONS if args.quick else args.simulations
@@ -324,6 +349,20 @@ def main(argv: list[str] | None = None) -> int:
         SearchBot(**options)
     except TypeError as exc:
         parser.error(f"--option: {exc}")
+    earlier: dict[str, Any] = {}
+    if args.paired is not None:
+        try:
+            earlier = json.loads(args.paired.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            parser.error(f"--paired: cannot read {args.paired}: {exc}")
+        if not isinstance(earlier, dict) or not isinstance(earlier.get("margins"), dict):
+            parser.error(f"--paired: {args.paired} has no per-deal-set margins")
+        seeds = {str(args.seed + i) for i in range(deal_sets)}
+        if not seeds & set(earlier["margins"]):
+            parser.error(
+                f"--paired: {args.paired} shares no deal set with this run"
+                " (use the same --seed and overlapping --deal-sets)"
+            )
     figures = run(
         deal_sets,
         simulations,
@@ -334,6 +373,12 @@ def main(argv: list[str] | None = None) -> int:
         args.oracle,
     )
     print(report(figures))
+    if args.paired is not None:
+        mean, half, count = paired_difference(figures, earlier)
+        print(
+            f"paired against {args.paired}: {mean:+.2f} points per game"
+            f" (95% CI {mean - half:+.2f} .. {mean + half:+.2f}) over {count} deal sets"
+        )
     write_figures(args.json, figures)
     return 0
 

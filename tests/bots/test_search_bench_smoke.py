@@ -55,3 +55,30 @@ def test_search_vs_heuristic_oracle_is_labelled(tmp_path: Path) -> None:
     assert out.startswith("search with an ORACLE for play (sees the true deal)")
     assert figures["oracle"] == "play"
     assert figures["decisions"] > 0
+
+
+def test_search_vs_heuristic_pairs_runs_on_the_same_deal_sets(tmp_path: Path) -> None:
+    """The JSON keeps each deal set's margin; ``--paired`` compares two runs seed by seed. The
+    search is deterministic for a simulations budget, so a rerun pairs to exactly zero."""
+    first = tmp_path / "first"
+    first.mkdir()
+    _, figures = run("search_vs_heuristic.py", first)
+    assert set(figures["margins"]) == {"1"}  # type: ignore[arg-type]
+    out, again = run("search_vs_heuristic.py", tmp_path, "--paired", str(first / "figures.json"))
+    assert again["margins"] == figures["margins"]
+    assert "+0.00 points per game (95% CI +0.00 .. +0.00) over 1 deal sets" in out
+
+
+def test_search_vs_heuristic_refuses_a_run_it_cannot_pair_with(tmp_path: Path) -> None:
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps({"margins": {"500": 1.0}}), encoding="utf-8")
+    script = str(BENCHMARKS / "search_vs_heuristic.py")
+    completed = subprocess.run(
+        [sys.executable, script, "--quick", "--paired", str(other)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert completed.returncode == 2
+    assert "shares no deal set" in completed.stderr
