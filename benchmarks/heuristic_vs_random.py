@@ -13,7 +13,6 @@ difference, the bid hit rates, and the heuristic's time per decision (mean and p
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import statistics
 import sys
@@ -25,14 +24,14 @@ from _common import write_figures
 from ohhell.bots import Bot, HeuristicBot, RandomBot
 from ohhell.engine import Action, GameState, Rules, deal_from_deck, shuffled_deck
 from ohhell.runner import play_game
+from ohhell.tournament.stats import mean_ci
 
 PLAYERS = 4
 
 
 def _ci95(values: Sequence[float]) -> tuple[float, float]:
-    mean = statistics.fmean(values)
-    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
-    return mean, half
+    estimate = mean_ci(values)
+    return estimate.mean, estimate.half_width or 0.0
 
 
 def _deals(seed: int) -> Callable[[GameState], Action]:

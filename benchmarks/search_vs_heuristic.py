@@ -56,6 +56,7 @@ from ohhell.bots.sampling import Knowledge, WorldSampler, knowledge
 from ohhell.bots.search import DEFAULT_SIMULATIONS, SearchBot
 from ohhell.engine import Action, Event, GameState, Phase, PlayerView, Rules
 from ohhell.runner import play_game
+from ohhell.tournament.stats import mean_ci
 
 BASELINE: Final = "heuristic"
 
@@ -206,9 +207,7 @@ def run(
     else:
         results = [play_deal_set(job) for job in jobs]
     elapsed = time.perf_counter() - start
-    margins = [r.margin for r in results]
-    mean = statistics.fmean(margins)
-    half = 1.96 * statistics.stdev(margins) / math.sqrt(len(margins)) if len(margins) > 1 else 0.0
+    mean, half = mean_ci95([r.margin for r in results])
     seconds = [s for r in results for s in r.seconds]
     made = sum(r.bids_made for r in results)
     bids = sum(r.bids for r in results)
@@ -234,16 +233,21 @@ def run(
     }
 
 
+def mean_ci95(values: list[float]) -> tuple[float, float]:
+    """The mean of ``values`` and the half-width of its 95 % confidence interval (0 for a
+    single value): :func:`ohhell.tournament.stats.mean_ci`, as the tournament reports it."""
+    estimate = mean_ci(values)
+    return estimate.mean, estimate.half_width or 0.0
+
+
 def paired_difference(figures: dict[str, Any], earlier: dict[str, Any]) -> tuple[float, float, int]:
     """This run's margin minus ``earlier``'s over the deal sets (seeds) both played: the mean,
     the half-width of its 95 % confidence interval and how many deal sets were paired."""
     common = sorted(set(figures["margins"]) & set(earlier.get("margins", {})), key=int)
     if not common:
         raise ValueError("the two runs share no deal set (compare runs with the same --seed)")
-    diffs = [figures["margins"][seed] - earlier["margins"][seed] for seed in common]
-    mean = statistics.fmean(diffs)
-    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
-    return mean, half, len(diffs)
+    mean, half = mean_ci95([figures["margins"][seed] - earlier["margins"][seed] for seed in common])
+    return mean, half, len(common)
 
 
 def report(figures: dict[str, Any]) -> str:
@@ -355,7 +359,10 @@ def main(argv: list[str] | None = None) -> int:
             earlier = json.loads(args.paired.read_text(encoding="utf-8"))
         except (OSError, ValueError) as exc:
             parser.error(f"--paired: cannot read {args.paired}: {exc}")
-        if not isinstance(earlier, dict) or not isinstance(earlier.get("margins"), dict):
+        margins = earlier.get("margins") if isinstance(earlier, dict) else None
+        if not isinstance(margins, dict) or not all(
+            isinstance(m, int | float) and not isinstance(m, bool) for m in margins.values()
+        ):
             parser.error(f"--paired: {args.paired} has no per-deal-set margins")
         seeds = {str(args.seed + i) for i in range(deal_sets)}
         if not seeds & set(earlier["margins"]):
