@@ -52,7 +52,7 @@ from _common import write_figures
 from ohhell.bots import Bot, Budget
 from ohhell.bots.fast import mask_of
 from ohhell.bots.heuristic import HeuristicBot
-from ohhell.bots.sampling import Knowledge, WorldSampler, knowledge
+from ohhell.bots.sampling import Knowledge, WorldSampler, knowledge, uniform_sampler
 from ohhell.bots.search import DEFAULT_SIMULATIONS, SearchBot
 from ohhell.engine import Action, Event, GameState, Phase, PlayerView, Rules
 from ohhell.runner import play_game
@@ -126,11 +126,10 @@ class Oracle:
         self.state = state
 
     def sampler(self, view: PlayerView) -> WorldSampler:
-        know = knowledge(view)
         bidding = view.phase is Phase.BID
         if self.state is None or not (self.part == "all" or (self.part == "bids") == bidding):
-            return WorldSampler(know)
-        return TrueDeal(know, tuple(mask_of(hand) for hand in self.state.hands))
+            return uniform_sampler(view)
+        return TrueDeal(knowledge(view), tuple(mask_of(hand) for hand in self.state.hands))
 
 
 @dataclass(frozen=True, slots=True)

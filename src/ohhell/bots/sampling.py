@@ -42,6 +42,7 @@ __all__ = [
     "expected_tricks",
     "knowledge",
     "sample_world",
+    "uniform_sampler",
 ]
 
 
@@ -214,6 +215,12 @@ class WorldSampler:
             hands[seat] = mask_of(free_pool[start : start + take])
             start += take
         return tuple(hands)
+
+
+def uniform_sampler(view: PlayerView) -> WorldSampler:
+    """The default world model of search: the unseen cards dealt uniformly among the deals
+    consistent with ``view`` (a seat's view of a hand being bid or played)."""
+    return WorldSampler(knowledge(view))
 
 
 def sample_world(view: PlayerView, rng: random.Random) -> tuple[tuple[Card, ...], ...]:

@@ -62,7 +62,7 @@ from ohhell.bots.sampling import (
     bid_likelihood,
     calibrated_bid_likelihood,
     calibrated_tricks,
-    knowledge,
+    uniform_sampler,
 )
 from ohhell.engine import Action, Bid, BiddingMode, Card, Phase, Play, PlayerView
 
@@ -110,7 +110,7 @@ class SearchBot:
 
     ``sampler`` builds, from the seat's view, the :class:`~ohhell.bots.sampling.WorldSampler`
     whose worlds each decision searches (before weighting). The default,
-    ``WorldSampler(knowledge(view))``, deals the unseen cards uniformly among the deals
+    :func:`~ohhell.bots.sampling.uniform_sampler`, deals the unseen cards uniformly among the deals
     consistent with the view; research code can model the unseen cards another way (the
     benchmark's ``--oracle`` gives it the true deal, which bounds what better inference could
     buy).
@@ -159,7 +159,7 @@ class SearchBot:
         self.spoiler = spoiler
         self.boost = boost
         self.play_mismatch = play_mismatch
-        self.sampler = sampler if sampler is not None else _uniform_sampler
+        self.sampler = sampler if sampler is not None else uniform_sampler
 
     def choose(self, view: PlayerView, rng: random.Random, budget: Budget) -> Action:
         """The action with the best expected points for the hand (see the module doc)."""
@@ -334,11 +334,6 @@ class SearchBot:
             expected[bid] = sum(p * table[t] for t, p in enumerate(dists[bid]))
         best = max(candidates, key=lambda b: (expected[b], -abs(b - estimate), -b))
         return BidEstimate(tuple(dists[best]), expected, best)
-
-
-def _uniform_sampler(view: PlayerView) -> WorldSampler:
-    """The default world model: the unseen cards dealt uniformly, consistently with the view."""
-    return WorldSampler(knowledge(view))
 
 
 def _guess_bids(view: PlayerView, hands: Sequence[int]) -> list[int]:
