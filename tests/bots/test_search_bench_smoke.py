@@ -1,13 +1,22 @@
-"""Smoke tests: the search bot's two benchmarks run in ``--quick`` mode and print figures."""
+"""Smoke tests: the search bot's two benchmarks run in ``--quick`` mode and print figures; the
+lookahead measurement's worlds are the hand as it stands."""
 
 from __future__ import annotations
 
+import importlib
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from tests.conftest import require
+
+from ohhell.bots import Budget
+from ohhell.bots.fast import mask_of
+from ohhell.bots.heuristic import HeuristicBot, heuristic_play
+from ohhell.engine import Phase, Play, Rules, apply, new_game, random_deal, view_for
 
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 
@@ -52,7 +61,8 @@ def test_search_vs_heuristic_oracle_is_labelled(tmp_path: Path) -> None:
     """``--oracle`` measures an upper bound (the search sees the true deal); the report says
     so, and the figures record it."""
     out, figures = run("search_vs_heuristic.py", tmp_path, "--oracle", "play")
-    assert out.startswith("search with an ORACLE for play (sees the true deal)")
+    assert out.startswith("ORACLE for play (sees the true deal): search (")
+    assert "n/a, a measurement" in out
     assert figures["oracle"] == "play"
     assert figures["decisions"] > 0
 
@@ -82,3 +92,68 @@ def test_search_vs_heuristic_refuses_a_run_it_cannot_pair_with(tmp_path: Path) -
     )
     assert completed.returncode == 2
     assert "shares no deal set" in completed.stderr
+
+
+def test_lookahead_measurement_is_labelled(tmp_path: Path) -> None:
+    """``--candidate lookahead`` with ``--oracle play`` bounds a perfect model of play and of
+    the hidden cards; it is reported as a measurement, never judged against the targets."""
+    out, figures = run(
+        "search_vs_heuristic.py", tmp_path, "--candidate", "lookahead", "--oracle", "play"
+    )
+    assert out.startswith("ORACLE for play (sees the true deal): heuristic bids, one-step")
+    assert "n/a, a measurement" in out
+    assert "PASS" not in out and "FAIL" not in out
+    assert figures["candidate"] == "lookahead"
+    assert figures["decisions"] > 0
+
+
+def test_lookahead_refuses_search_options(tmp_path: Path) -> None:
+    script = str(BENCHMARKS / "search_vs_heuristic.py")
+    completed = subprocess.run(
+        [sys.executable, script, "--quick", "--candidate", "lookahead", "--part", "bids"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert completed.returncode == 2
+    assert "apply to --candidate search only" in completed.stderr
+
+
+def test_world_state_rebuilds_the_hand_from_a_view_and_the_hands(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The lookahead's worlds: from a seat's view and every seat's cards, ``world_state`` is the
+    true state of the hand, so the rest of the hand plays out to the same result."""
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    bench = importlib.import_module("search_vs_heuristic")
+    rules = Rules.preset("standard", 4)
+    rng = random.Random(5)
+    state = new_game(rules, first_dealer=2)
+    checked = 0
+    while not state.is_over and checked < 40:
+        if state.is_chance:
+            state, _ = apply(state, random_deal(state, rng))
+            continue
+        seat = next(iter(state.to_act))
+        view = view_for(state, seat)
+        if state.phase is Phase.PLAY:
+            world = bench.world_state(view, tuple(mask_of(hand) for hand in state.hands))
+            for name in ("hands", "dealt", "bids", "tricks", "trick", "leader", "tricks_won"):
+                assert getattr(world, name) == getattr(state, name), name
+            assert (world.dealer, world.hand_size, world.trump_card) == (
+                state.dealer,
+                state.hand_size,
+                state.trump_card,
+            )
+            ends = []
+            for start in (state, world):
+                done = len(start.results)
+                while len(start.results) == done:
+                    turn = next(iter(start.to_act))
+                    start, _ = apply(start, Play(turn, heuristic_play(view_for(start, turn))))
+                ends.append((start.results[-1].tricks_won, start.results[-1].points))
+            assert ends[0] == ends[1]
+            checked += 1
+        state, _ = apply(state, HeuristicBot().choose(view, rng, Budget()))
+    assert checked == 40
