@@ -390,7 +390,7 @@ def report(figures: dict[str, Any]) -> str:
     margin_ok = figures["margin_mean"] >= TARGET_MARGIN and low >= TARGET_LOWER
     if figures.get("candidate", "search") == "lookahead":
         who = "heuristic bids, one-step lookahead over exact heuristic play of every seat" + (
-            f" in {figures['worlds']} sampled worlds" if oracle in ("none", "bids") else ""
+            f" in {figures['worlds']} sampled worlds" if oracle == "none" else ""
         )
     else:
         who = (
@@ -492,6 +492,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--deal-sets, --simulations, --workers and --worlds must be positive")
     if args.candidate == "lookahead" and (args.option or args.part != "all"):
         parser.error("--option and --part apply to --candidate search only")
+    if args.candidate == "lookahead" and args.oracle in ("bids", "all"):
+        parser.error("--candidate lookahead bids as the heuristic: only --oracle play applies")
     options: dict[str, Any] = {}
     for item in args.option:
         name, sep, value = item.partition("=")

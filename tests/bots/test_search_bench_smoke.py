@@ -107,17 +107,25 @@ def test_lookahead_measurement_is_labelled(tmp_path: Path) -> None:
     assert figures["decisions"] > 0
 
 
-def test_lookahead_refuses_search_options(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("extra", "reason"),
+    [
+        (("--part", "bids"), "apply to --candidate search only"),
+        (("--option", "boost=2"), "apply to --candidate search only"),
+        (("--oracle", "all"), "only --oracle play applies"),
+    ],
+)
+def test_lookahead_refuses_what_does_not_apply_to_it(extra: tuple[str, ...], reason: str) -> None:
     script = str(BENCHMARKS / "search_vs_heuristic.py")
     completed = subprocess.run(
-        [sys.executable, script, "--quick", "--candidate", "lookahead", "--part", "bids"],
+        [sys.executable, script, "--quick", "--candidate", "lookahead", *extra],
         capture_output=True,
         text=True,
         timeout=300,
         check=False,
     )
     assert completed.returncode == 2
-    assert "apply to --candidate search only" in completed.stderr
+    assert reason in completed.stderr
 
 
 def test_world_state_rebuilds_the_hand_from_a_view_and_the_hands(
