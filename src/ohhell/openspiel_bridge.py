@@ -66,6 +66,7 @@ __all__ = [
     "BID_OFFSET",
     "DEFAULT_ISMCTS_SIMULATIONS",
     "DEFAULT_ISMCTS_WORLDS",
+    "ISMCTS_SEES",
     "MIN_ISMCTS_SIMULATIONS",
     "BridgeError",
     "HandOutcome",
@@ -456,7 +457,9 @@ class IsmctsBot:
     over the searches. Several states are needed because OpenSpiel's resampling keeps the
     given state's set of dealt cards (see :func:`openspiel_state_for_view`); ``worlds=1`` is
     plain OpenSpiel IS-MCTS from one sampled state. ``budget.seconds`` is not enforced, since
-    the C++ search has no clock. IS-MCTS maximises OpenSpiel's points (``won + 10`` exact,
+    the C++ search has no clock. ``simulations``, when given, fixes the simulations per decision
+    whatever the budget says (so IS-MCTS can search with a budget of its own beside bots that
+    share the harness's budget). IS-MCTS maximises OpenSpiel's points (``won + 10`` exact,
     ``won`` otherwise).
 
     Not reproducible: the C++ bot gives different actions from the same seed (see
@@ -466,12 +469,22 @@ class IsmctsBot:
     name = "ismcts"
 
     def __init__(
-        self, *, worlds: int = DEFAULT_ISMCTS_WORLDS, uct_c: float = 2.0, rollouts: int = 1
+        self,
+        *,
+        worlds: int = DEFAULT_ISMCTS_WORLDS,
+        uct_c: float = 2.0,
+        rollouts: int = 1,
+        simulations: int | None = None,
     ) -> None:
         if worlds < 1 or rollouts < 1:
             raise BridgeError(f"worlds and rollouts must be positive, got {worlds}, {rollouts}")
+        if simulations is not None and simulations < MIN_ISMCTS_SIMULATIONS:
+            raise BridgeError(
+                f"IS-MCTS needs at least {MIN_ISMCTS_SIMULATIONS} simulations, got {simulations}"
+            )
         load_pyspiel()  # fail when the bot is built, not at its first decision
         self.worlds = worlds
+        self.simulations = simulations
         self.uct_c = uct_c
         self.rollouts = rollouts
 
@@ -482,7 +495,9 @@ class IsmctsBot:
             return view.legal_actions[0]
         seat: int = first.current_player()  # view.seat, checked when rebuilt
         # IS-MCTS's first simulation only creates its root: each search needs two at least
-        simulations = max(MIN_ISMCTS_SIMULATIONS, budget.simulations or DEFAULT_ISMCTS_SIMULATIONS)
+        simulations = self.simulations or max(
+            MIN_ISMCTS_SIMULATIONS, budget.simulations or DEFAULT_ISMCTS_SIMULATIONS
+        )
         worlds = min(self.worlds, simulations // MIN_ISMCTS_SIMULATIONS)
         visits: dict[int, float] = {}
         for world in range(worlds):
@@ -582,6 +597,12 @@ def play_hand(
     )
 
 
+ISMCTS_SEES: Final = ("state", "view")
+"""What the IS-MCTS seats of :func:`play_duplicate_deal` search from: the real OpenSpiel
+state (:class:`IsmctsPlayer`, as OpenSpiel plays; it then knows which cards are in the stock)
+or their own view (:class:`IsmctsBot`, worlds sampled from what the seat knows)."""
+
+
 def play_duplicate_deal(
     deal: OpenSpielDeal,
     make_candidate: Callable[[], Bot],
@@ -589,20 +610,29 @@ def play_duplicate_deal(
     simulations: int,
     seed: int,
     budget: Budget = Budget(),  # noqa: B008 - immutable
+    ismcts_sees: str = "state",
 ) -> tuple[HandOutcome, ...]:
     """Duplicate on one OpenSpiel deal: ``n`` hands, the candidate (a fresh bot from
     ``make_candidate``) in seat ``r`` of hand ``r`` and IS-MCTS with ``simulations`` per decision
-    in the other seats; every generator is seeded from ``seed``, the rotation and the seat."""
+    in the other seats, searching from what ``ismcts_sees`` (:data:`ISMCTS_SEES`); every
+    generator is seeded from ``seed``, the rotation and the seat."""
+    if ismcts_sees not in ISMCTS_SEES:
+        raise BridgeError(
+            f"ismcts_sees must be one of {', '.join(ISMCTS_SEES)}, got {ismcts_sees!r}"
+        )
     n = deal.player_count
+
+    def opponent(rotation: int, seat: int) -> Bot | IsmctsPlayer:
+        if ismcts_sees == "view":
+            return IsmctsBot(simulations=simulations)
+        return IsmctsPlayer(
+            simulations=simulations, seed=(seed * 1009 + rotation * 31 + seat) % 2**31
+        )
+
     outcomes = []
     for rotation in range(n):
-        players: list[Bot | IsmctsPlayer] = [
-            make_candidate()
-            if seat == rotation
-            else IsmctsPlayer(
-                simulations=simulations, seed=(seed * 1009 + rotation * 31 + seat) % 2**31
-            )
-            for seat in range(n)
+        players = [
+            make_candidate() if seat == rotation else opponent(rotation, seat) for seat in range(n)
         ]
         rngs = [random.Random(f"openspiel-duplicate/{seed}/{rotation}/{seat}") for seat in range(n)]
         outcomes.append(play_hand(deal, players, rngs=rngs, budget=budget))

@@ -267,3 +267,26 @@ def _true_openspiel_state(state: GameState) -> Any:
     for _, card in view.played_cards():
         ospiel.apply_action(action_of(card))
     return ospiel
+
+
+def test_fixed_simulations_override_the_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``IsmctsBot(simulations=k)`` searches ``k`` simulations in total whatever the budget."""
+    require("pyspiel")
+    from ohhell import openspiel_bridge
+
+    shares: list[int] = []
+    real = openspiel_bridge._new_ismcts
+
+    def recording(**kwargs: Any) -> Any:
+        shares.append(kwargs["simulations"])
+        return real(**kwargs)
+
+    monkeypatch.setattr(openspiel_bridge, "_new_ismcts", recording)
+    view = view_for(_dealt(RULES), 2)
+    IsmctsBot(worlds=3, simulations=40).choose(view, random.Random(0), Budget(simulations=7))
+    assert sorted(shares) == [13, 13, 14]
+    shares.clear()
+    IsmctsBot(worlds=3).choose(view, random.Random(0), Budget(simulations=7))
+    assert sorted(shares) == [2, 2, 3]
+    with pytest.raises(BridgeError, match="at least 2 simulations, got 1"):
+        IsmctsBot(simulations=1)

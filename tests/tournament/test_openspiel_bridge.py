@@ -4,6 +4,7 @@ IS-MCTS plays hands dealt by us, both engines in lockstep."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from tests.conftest import require
@@ -163,3 +164,27 @@ def test_openspiel_resampling_keeps_the_dealt_card_set() -> None:
     resampled = [ospiel.resample_from_infostate(1, rng.random) for _ in range(50)]
     assert all(set(state.history()[2:26]) == dealt for state in resampled)
     assert len({tuple(state.history()) for state in resampled}) > 1
+
+
+def test_duplicate_deal_with_ismcts_searching_from_its_view(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``ismcts_sees="view"``: the IS-MCTS seats are bots deciding from their own view (never
+    the OpenSpiel state, which would tell them the stock)."""
+    require("pyspiel")
+    from ohhell import openspiel_bridge
+
+    def no_state_player(*args: Any, **kwargs: Any) -> None:
+        raise AssertionError("an IS-MCTS player was given the real OpenSpiel state")
+
+    monkeypatch.setattr(openspiel_bridge.IsmctsPlayer, "__init__", no_state_player)
+    deal = random_openspiel_deal(4, 2, random.Random(5), dealer=3)
+    outcomes = play_duplicate_deal(
+        deal, lambda: make_bot("heuristic"), simulations=8, seed=3, ismcts_sees="view"
+    )
+    assert len(outcomes) == 4
+    assert all(sum(o.tricks_won) == 2 and len(o.bids) == 4 for o in outcomes)
+    with pytest.raises(BridgeError, match="ismcts_sees must be one of state, view, got 'all'"):
+        play_duplicate_deal(
+            deal, lambda: make_bot("heuristic"), simulations=8, seed=3, ismcts_sees="all"
+        )
