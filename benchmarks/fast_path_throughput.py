@@ -19,6 +19,13 @@ turned. Three runners, each for the same wall-time budget, in the same run:
 
 The issue's target: the fast path (the faster of the two) >= 1x OpenSpiel C++, aiming at 3x.
 The script prints PASS/FAIL and always exits 0.
+
+Then the search bot's own simulations: rollouts (every seat playing the rollout policy to the
+end of a hand from its first card, 4 players, 12 cards, random hook-legal bids, spoiler on) on
+the same positions, for the same wall time each, with ``rollout-int``
+(:func:`ohhell.bots.fast.rollout`, pure Python) and ``rollout-numba``
+(:func:`ohhell.bots.compiled.rollout`, compiled; the first call, which loads or compiles the
+kernels, is not timed). The search uses the faster: numba when it is installed.
 """
 
 from __future__ import annotations
@@ -35,8 +42,9 @@ from typing import Any, Final
 import numpy as np
 from _common import seconds_of, timed_parser, write_figures
 
+from ohhell.bots import compiled
 from ohhell.bots.batch import random_hands
-from ohhell.bots.fast import HandSim, cards_of
+from ohhell.bots.fast import HandSim, cards_of, rollout
 
 try:
     import pyspiel
@@ -51,10 +59,11 @@ AIM_RATIO: Final = 3.0
 DEFAULT_SECONDS: Final = 5.0
 QUICK_SECONDS: Final = 0.5
 DEFAULT_BATCH: Final = 10_000
+ROLLOUT_POSITIONS: Final = 1000
 
 
-def play_int_hand(rng: random.Random) -> None:
-    """One random hand on the int-mask engine: deal, random hook-legal bids, random cards."""
+def deal_int_hand(rng: random.Random) -> HandSim:
+    """A random hand's start on the int-mask engine: deal, random hook-legal bids, a trump."""
     deck = list(range(52))
     rng.shuffle(deck)
     hands = [sum(1 << c for c in deck[s * HAND_SIZE : (s + 1) * HAND_SIZE]) for s in range(4)]
@@ -66,7 +75,7 @@ def play_int_hand(rng: random.Random) -> None:
         options = [b for b in range(HAND_SIZE + 1) if i < PLAYERS - 1 or b + total != HAND_SIZE]
         bids[seat] = rng.choice(options)
         total += bids[seat]
-    sim = HandSim(
+    return HandSim(
         hands=hands,
         trump=deck[PLAYERS * HAND_SIZE] // 13,
         must_trump=False,
@@ -74,6 +83,11 @@ def play_int_hand(rng: random.Random) -> None:
         won=[0] * PLAYERS,
         bids=bids,
     )
+
+
+def play_int_hand(rng: random.Random) -> None:
+    """One random hand on the int-mask engine: deal, random hook-legal bids, random cards."""
+    sim = deal_int_hand(rng)
     for _ in range(PLAYERS * HAND_SIZE):
         sim.play(rng.choice(cards_of(sim.legal())))
 
@@ -119,6 +133,22 @@ def run(seconds: float, seed: int, batch: int) -> dict[str, Any]:
         hands, elapsed = timed(play, seconds)
         results[name] = {"hands": hands, "seconds": elapsed, "hands_per_second": hands / elapsed}
     cpp = results["openspiel-cpp"]["hands_per_second"]
+    starts = [deal_int_hand(int_rng) for _ in range(ROLLOUT_POSITIONS)]
+    compiled.rollout(starts[0].copy(), spoil=True)  # load (or compile) the kernels
+    rollouts: dict[str, dict[str, float]] = {}
+    for name, run_one in (("rollout-int", rollout), ("rollout-numba", compiled.rollout)):
+        positions = itertools.cycle(starts)
+
+        def play_rollout(run_one: Any = run_one, positions: Any = positions) -> int:
+            run_one(next(positions).copy(), spoil=True)
+            return 1
+
+        count, elapsed = timed(play_rollout, seconds)
+        rollouts[name] = {
+            "rollouts": count,
+            "seconds": elapsed,
+            "microseconds_per_rollout": 1e6 * elapsed / count,
+        }
     ratio = max(results["fast-numpy"]["hands_per_second"], results["fast-int"]["hands_per_second"])
     return {
         "players": PLAYERS,
@@ -134,6 +164,10 @@ def run(seconds: float, seed: int, batch: int) -> dict[str, Any]:
         "ratio_int_vs_cpp": results["fast-int"]["hands_per_second"] / cpp,
         "ratio_best_vs_cpp": ratio / cpp,
         "passed": ratio / cpp >= TARGET_RATIO,
+        "numba": importlib.metadata.version("numba") if compiled.AVAILABLE else None,
+        "rollouts": rollouts,
+        "rollout_speedup_numba_vs_int": rollouts["rollout-int"]["microseconds_per_rollout"]
+        / rollouts["rollout-numba"]["microseconds_per_rollout"],
     }
 
 
@@ -158,7 +192,17 @@ def report(figures: dict[str, Any]) -> str:
         f"ratio fast-int/OpenSpiel-C++:   {figures['ratio_int_vs_cpp']:.3f}x",
         f"ratio fast path/OpenSpiel-C++:  {figures['ratio_best_vs_cpp']:.2f}x"
         f" (target >= {TARGET_RATIO:g}x, aim {AIM_RATIO:g}x: {verdict})",
+        "",
+        "Search rollouts (policy play of a whole hand, same positions), numba"
+        f" {figures['numba'] or 'not installed: the kernels ran as plain Python'}",
+        f"{'runner':<14} {'rollouts':>9} {'seconds':>8} {'us/rollout':>11}",
     ]
+    for name, row in figures["rollouts"].items():
+        lines.append(
+            f"{name:<14} {row['rollouts']:>9} {row['seconds']:>8.2f}"
+            f" {row['microseconds_per_rollout']:>11.1f}"
+        )
+    lines.append(f"ratio rollout-numba/rollout-int: {figures['rollout_speedup_numba_vs_int']:.2f}x")
     return "\n".join(lines)
 
 

@@ -1,5 +1,5 @@
 """Dependencies point inward: the engine imports only the standard library; bots import only
-the engine (and numpy); nothing inside imports the adapters."""
+the engine (and numpy and numba); nothing inside imports the adapters."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ SRC = Path(__file__).parents[1] / "src" / "ohhell"
 
 ALLOWED: dict[str, tuple[str, ...]] = {
     "engine": ("ohhell.engine",),
-    "bots": ("ohhell.engine", "ohhell.bots", "numpy"),
+    "bots": ("ohhell.engine", "ohhell.bots", "numpy", "numba"),
 }
 
 

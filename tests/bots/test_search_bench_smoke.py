@@ -55,6 +55,9 @@ def test_fast_path_throughput_quick(tmp_path: Path) -> None:
     out, figures = run("fast_path_throughput.py", tmp_path)
     assert "ratio fast path/OpenSpiel-C++:" in out
     assert set(figures["runners"]) == {"fast-numpy", "fast-int", "openspiel-cpp"}  # type: ignore[arg-type]
+    assert "ratio rollout-numba/rollout-int:" in out
+    assert set(figures["rollouts"]) == {"rollout-int", "rollout-numba"}  # type: ignore[arg-type]
+    assert figures["rollout_speedup_numba_vs_int"] > 0  # type: ignore[operator]
 
 
 def test_search_vs_heuristic_oracle_is_labelled(tmp_path: Path) -> None:

@@ -11,7 +11,9 @@ Two engines, because they win in different places (measured by
 - :class:`HandSim`: one hand, mutable, with make/unmake (:meth:`HandSim.play` /
   :meth:`HandSim.undo`). Search uses it: each sampled world is played out with the
   :func:`policy_card` rollout policy or solved exactly with :func:`solve`. Plain ``int`` masks
-  beat numpy here, where every decision depends on the cards in the trick and on the bids.
+  beat numpy here, where every decision depends on the cards in the trick and on the bids;
+  compiled, they beat both: :mod:`ohhell.bots.compiled` is :func:`rollout` under numba, which
+  the search uses when numba is installed.
 - :func:`ohhell.bots.batch.random_hands` (in its own module, the only one needing numpy):
   uniformly random hands vectorised over thousands of games (``uint64`` masks, one array
   operation per play for every game at once). This is the fastest way to play random hands,

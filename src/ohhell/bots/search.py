@@ -3,7 +3,8 @@
 Each decision samples worlds (the hidden cards, uniformly among the deals consistent with the
 seat's view: :mod:`ohhell.bots.sampling`), weights each by how likely the revealed bids were
 given its hands, and evaluates every candidate action in every world on the fast path
-(:mod:`ohhell.bots.fast`, pure Python: no numpy needed):
+(:mod:`ohhell.bots.fast`, pure Python: no numpy needed; its rollouts compiled with numba,
+:mod:`ohhell.bots.compiled`, when numba is installed, playing the same cards faster):
 
 - **Worlds** are weighted by how likely the revealed bids were given their hands (below) and,
   during play, by how likely the other seats' plays so far were: the hand is replayed in the
@@ -46,6 +47,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ohhell.bots.base import Budget
+from ohhell.bots.compiled import AVAILABLE as COMPILED
+from ohhell.bots.compiled import rollout as compiled_rollout
 from ohhell.bots.fast import (
     NO_TRUMP,
     HandSim,
@@ -106,7 +109,9 @@ class SearchBot:
     ``boost`` (up to this many times more worlds when few cards are left to play, so short
     playouts use the time long ones would), ``play_mismatch`` (the weight factor of a world
     for each play of another seat that the rollout policy would not have made there; 1 turns
-    play weighting off).
+    play weighting off), ``compiled`` (run the rollouts compiled with numba,
+    :mod:`ohhell.bots.compiled`, when numba is installed: the same cards, faster; false runs
+    them on :func:`ohhell.bots.fast.rollout`).
 
     ``sampler`` builds, from the seat's view, the :class:`~ohhell.bots.sampling.WorldSampler`
     whose worlds each decision searches (before weighting). The default,
@@ -133,6 +138,7 @@ class SearchBot:
         spoiler: bool = True,
         boost: float = 1.5,
         play_mismatch: float = 0.75,
+        compiled: bool = True,
         sampler: Callable[[PlayerView], WorldSampler] | None = None,
     ) -> None:
         if simulations < 1 or min_worlds < 1:
@@ -159,6 +165,8 @@ class SearchBot:
         self.spoiler = spoiler
         self.boost = boost
         self.play_mismatch = play_mismatch
+        self.compiled = compiled
+        self._rollout = compiled_rollout if compiled and COMPILED else rollout
         self.sampler = sampler if sampler is not None else uniform_sampler
 
     def choose(self, view: PlayerView, rng: random.Random, budget: Budget) -> Action:
@@ -259,7 +267,7 @@ class SearchBot:
                 for card in cards:
                     branch = sim.copy()
                     branch.play(card)
-                    values[card] = scores[seat][rollout(branch, spoil=spoil)[seat]]
+                    values[card] = scores[seat][self._rollout(branch, spoil=spoil)[seat]]
             for card in cards:
                 totals[card] += weight * values[card]
             weight_sum += weight
@@ -316,7 +324,7 @@ class SearchBot:
                     won=[0] * n,
                     bids=guesses,
                 )
-                tallies[bid][rollout(sim, spoil=spoil)[seat]] += weight
+                tallies[bid][self._rollout(sim, spoil=spoil)[seat]] += weight
             weight_sum += weight
             if deadline is not None and time.perf_counter() >= deadline:
                 break
