@@ -2,13 +2,16 @@
 int-mask ones (:func:`ohhell.bots.fast.rollout`), and the search bot playing the same cards
 with either.
 
-Without numba the same kernels run as plain Python, so the comparison holds on any install;
-under ``CI=true`` numba must be installed, so CI checks the compiled code."""
+The kernels are compiled here when numba is installed (``compiled.load()``); without it they
+run as plain Python, so the comparison holds on any install. Under ``CI=true`` numba must be
+installed, so CI checks the compiled code."""
 
 from __future__ import annotations
 
 import os
 import random
+import subprocess
+import sys
 
 import pytest
 from tests.bots.test_fast_path import VARIANTS, random_position, sim_from_state
@@ -25,6 +28,21 @@ def test_numba_is_installed_under_ci() -> None:
         assert compiled.AVAILABLE, "numba is missing: the compiled rollouts go untested"
     elif not compiled.AVAILABLE:
         pytest.skip("numba is not installed (pip install 'ohhell[bots]'): kernels run as Python")
+    assert compiled.load()
+    assert compiled.load()  # once loaded, stays loaded
+
+
+def test_importing_the_bots_or_the_cli_does_not_import_numba() -> None:
+    """numba is loaded when a search bot is built, not when the CLI starts (it costs 0.3 s)."""
+    code = (
+        "import sys\n"
+        "import ohhell.cli.main, ohhell.bots.search, ohhell.bots.levels\n"
+        "print('numba' in sys.modules)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert out.stdout.strip() == "False"
 
 
 @pytest.mark.parametrize("spoil", [False, True])
@@ -35,6 +53,7 @@ def test_compiled_rollout_takes_the_same_tricks(
     """On random positions of every variant that changes play (3-7 players, trump or none, La
     Podrida, the hook; random bids, so many are lost and the spoiler plays), before and inside
     tricks: the same tricks won per seat, and the position left as it was."""
+    compiled.load()  # compiled where numba is installed, else the kernels as plain Python
     rng = random.Random(hash((variant, spoil)) & 0xFFFF)
     for _ in range(25):
         sim = sim_from_state(random_position(rng, variant))

@@ -9,13 +9,13 @@ several times faster than the int-mask one in :mod:`ohhell.bots.fast` (the figur
 ``docs/bots.md``).
 
 The kernels below are the int-mask rollout policy (:func:`~ohhell.bots.fast.policy_card` and
-the spoiler) written in the subset of Python that numba compiles. numba is optional (the
-``bots`` extra installs it): without it :data:`AVAILABLE` is false, the same kernels run as
-plain Python (slowly; the tests use that to check them anywhere) and the search bot uses
-:func:`ohhell.bots.fast.rollout` instead. Either way the search plays the same cards:
-``tests/bots/test_compiled.py`` checks this module against :func:`ohhell.bots.fast.rollout` on
-random positions of every player count, with and without the spoiler and La Podrida's
-obligation to trump.
+the spoiler) written in the subset of Python that numba compiles. They run as plain Python
+(slowly; the tests use that to check them on any install) until :func:`load` compiles them,
+which the search bot does when it is built. numba is optional (the ``bots`` extra installs it):
+without it :data:`AVAILABLE` is false and the search bot uses :func:`ohhell.bots.fast.rollout`.
+Either way the search plays the same cards: ``tests/bots/test_compiled.py`` checks this module
+against :func:`ohhell.bots.fast.rollout` on random positions of every player count, with and
+without the spoiler and La Podrida's obligation to trump.
 
 >>> from ohhell.bots.fast import HandSim, mask_of
 >>> sim = HandSim(hands=[mask_of([12, 0]), mask_of([11, 1]), mask_of([10, 2])], trump=-1,
@@ -27,37 +27,64 @@ obligation to trump.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from collections.abc import Callable
 from types import ModuleType
-from typing import Any, Final, TypeVar, cast
+from typing import Any, Final, TypeVar
 
 from ohhell.bots.fast import SUIT_MASKS, HandSim
 
-__all__ = ["AVAILABLE", "rollout"]
+__all__ = ["AVAILABLE", "load", "rollout"]
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
-try:
-    _numba: ModuleType | None = importlib.import_module("numba")
-    _numpy: ModuleType | None = importlib.import_module("numpy")
-except ImportError:  # pragma: no cover - depends on the installation
-    _numba = _numpy = None
+AVAILABLE: Final = all(importlib.util.find_spec(m) is not None for m in ("numba", "numpy"))
+"""Whether numba (and numpy) are installed, so that :func:`rollout` can run compiled."""
 
-AVAILABLE: Final = _numba is not None
-"""Whether numba is installed, so that :func:`rollout` runs compiled."""
+_KERNELS: list[str] = []
+"""The kernels' names, callees first: :func:`load` compiles them in this order."""
+_numpy: ModuleType | None = None
+"""numpy, once :func:`load` has compiled the kernels."""
 
 
-def _jit(function: _F) -> _F:
-    """Compile ``function`` with numba (cached on disk) when numba is installed."""
-    if _numba is None:  # pragma: no cover - depends on the installation
-        return function
-    return cast(_F, _numba.njit(cache=True)(function))
+def _kernel(function: _F) -> _F:
+    """Register ``function`` as a kernel, compiled by :func:`load` (plain Python until then)."""
+    _KERNELS.append(function.__name__)
+    return function
+
+
+def load() -> bool:
+    """Compile the kernels with numba (from its on-disk cache after the first time: about
+    0.1 s; compiling takes a few seconds) and return whether :func:`rollout` now runs compiled.
+
+    Lazy, so that importing the bots does not import numba (0.3 s); the search bot calls it
+    when it is built, so no timed decision pays for it. A broken numba install leaves the
+    kernels as plain Python and returns false."""
+    global _numpy
+    if _numpy is not None:
+        return True
+    if not AVAILABLE:
+        return False
+    try:
+        numba = importlib.import_module("numba")
+        numpy = importlib.import_module("numpy")
+    except ImportError:  # pragma: no cover - a broken installation
+        return False
+    module = globals()
+    for name in _KERNELS:  # rebound before any is compiled: each call resolves to a kernel
+        module[name] = numba.njit(cache=True)(module[name])
+    module["_rollout"](
+        numpy.zeros(3, numpy.int64), -1, False, 0, numpy.zeros(3, numpy.int64), 0,
+        numpy.zeros(3, numpy.int64), numpy.zeros(3, numpy.int64), False,
+    )  # fmt: skip
+    _numpy = numpy
+    return True
 
 
 _S0, _S1, _S2, _S3 = SUIT_MASKS
 
 
-@_jit
+@_kernel
 def _suit_mask(suit: int) -> int:
     if suit == 0:
         return _S0
@@ -68,7 +95,7 @@ def _suit_mask(suit: int) -> int:
     return _S3
 
 
-@_jit
+@_kernel
 def _bit_length(mask: int) -> int:
     """``int.bit_length`` of a non-negative mask below 2**64."""
     if mask <= 0:
@@ -81,13 +108,13 @@ def _bit_length(mask: int) -> int:
     return n
 
 
-@_jit
+@_kernel
 def _lowest(mask: int) -> int:
     """The lowest card of a non-empty mask."""
     return _bit_length(mask & -mask) - 1
 
 
-@_jit
+@_kernel
 def _count(mask: int) -> int:
     count = 0
     while mask:
@@ -96,7 +123,7 @@ def _count(mask: int) -> int:
     return count
 
 
-@_jit
+@_kernel
 def _weakest(mask: int, trump_mask: int) -> int:
     side = mask & ~trump_mask
     if not side:
@@ -113,7 +140,7 @@ def _weakest(mask: int, trump_mask: int) -> int:
     return best
 
 
-@_jit
+@_kernel
 def _strongest(mask: int, trump_mask: int) -> int:
     trumps = mask & trump_mask
     if trumps:
@@ -130,7 +157,7 @@ def _strongest(mask: int, trump_mask: int) -> int:
     return best
 
 
-@_jit
+@_kernel
 def _policy(
     hand: int, legal: int, out: int, played: int, best: int, n: int, trump: int, need: int
 ) -> int:
@@ -185,7 +212,7 @@ def _policy(
     return _bit_length(winners) - 1
 
 
-@_jit
+@_kernel
 def _spoiler(
     legal: int,
     best: int,
@@ -229,7 +256,7 @@ def _spoiler(
     return _lowest(legal)
 
 
-@_jit
+@_kernel
 def _takes(card: int, best: int, trump: int) -> bool:
     if best < 0:
         return True
@@ -238,7 +265,7 @@ def _takes(card: int, best: int, trump: int) -> bool:
     return card // 13 == trump and best // 13 != trump
 
 
-@_jit
+@_kernel
 def _rollout(
     hands: Any,
     trump: int,
@@ -298,16 +325,16 @@ def _rollout(
 
 def rollout(sim: HandSim, *, spoil: bool = False) -> list[int]:
     """:func:`ohhell.bots.fast.rollout` (the same cards, so the same tricks won per seat),
-    compiled when :data:`AVAILABLE`. ``sim`` is left as it was."""
+    compiled once :func:`load` has run. ``sim`` is left as it was."""
     n = sim.n
     trick = list(sim.trick) + [0] * (n - len(sim.trick))
-    if _numpy is None:  # pragma: no cover - depends on the installation
+    numpy = _numpy
+    if numpy is None:
         hands, won, bids, cards = list(sim.hands), list(sim.won), sim.bids, trick
     else:
-        int64 = _numpy.int64
-        hands = _numpy.array(sim.hands, dtype=int64)
-        won = _numpy.array(sim.won, dtype=int64)
-        bids = _numpy.array(sim.bids, dtype=int64)
-        cards = _numpy.array(trick, dtype=int64)
+        hands = numpy.array(sim.hands, dtype=numpy.int64)
+        won = numpy.array(sim.won, dtype=numpy.int64)
+        bids = numpy.array(sim.bids, dtype=numpy.int64)
+        cards = numpy.array(trick, dtype=numpy.int64)
     _rollout(hands, sim.trump, sim.must_trump, sim.leader, cards, len(sim.trick), won, bids, spoil)
     return [int(w) for w in won]

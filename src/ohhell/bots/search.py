@@ -47,7 +47,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ohhell.bots.base import Budget
-from ohhell.bots.compiled import AVAILABLE as COMPILED
+from ohhell.bots.compiled import load as load_compiled
 from ohhell.bots.compiled import rollout as compiled_rollout
 from ohhell.bots.fast import (
     NO_TRUMP,
@@ -110,8 +110,9 @@ class SearchBot:
     playouts use the time long ones would), ``play_mismatch`` (the weight factor of a world
     for each play of another seat that the rollout policy would not have made there; 1 turns
     play weighting off), ``compiled`` (run the rollouts compiled with numba,
-    :mod:`ohhell.bots.compiled`, when numba is installed: the same cards, faster; false runs
-    them on :func:`ohhell.bots.fast.rollout`).
+    :mod:`ohhell.bots.compiled`, when numba is installed: the same cards, faster; the first
+    bot built in a process loads the compiled code; false runs them on
+    :func:`ohhell.bots.fast.rollout`).
 
     ``sampler`` builds, from the seat's view, the :class:`~ohhell.bots.sampling.WorldSampler`
     whose worlds each decision searches (before weighting). The default,
@@ -166,7 +167,7 @@ class SearchBot:
         self.boost = boost
         self.play_mismatch = play_mismatch
         self.compiled = compiled
-        self._rollout = compiled_rollout if compiled and COMPILED else rollout
+        self._rollout = compiled_rollout if compiled and load_compiled() else rollout
         self.sampler = sampler if sampler is not None else uniform_sampler
 
     def choose(self, view: PlayerView, rng: random.Random, budget: Budget) -> Action:
