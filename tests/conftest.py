@@ -46,6 +46,16 @@ def run_script(
     return completed
 
 
+def run_python(code: str, *, timeout: float = 120) -> str:
+    """Run ``code`` in a fresh interpreter (this Python, nothing imported yet); its stdout,
+    stripped. The test fails with the interpreter's stderr if the code raises."""
+    completed = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=timeout, check=False
+    )
+    assert completed.returncode == 0, completed.stderr
+    return completed.stdout.strip()
+
+
 def run_benchmark(
     path: str, tmp_path: Path, *args: str, needs: Sequence[str] = (), timeout: float = 300
 ) -> tuple[str, dict[str, Any]]:

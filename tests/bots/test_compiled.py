@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import os
 import random
-import subprocess
-import sys
 
 import pytest
 from tests.bots.test_fast_path import VARIANTS, random_position, sim_from_state
+from tests.conftest import run_python
 
 from ohhell.bots import Budget, compiled
 from ohhell.bots.fast import rollout
@@ -39,10 +38,7 @@ def test_importing_the_bots_or_the_cli_does_not_import_numba() -> None:
         "import ohhell.cli.main, ohhell.bots.search, ohhell.bots.levels\n"
         "print('numba' in sys.modules)\n"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
-    )
-    assert out.stdout.strip() == "False"
+    assert run_python(code) == "False"
 
 
 @pytest.mark.parametrize("spoil", [False, True])

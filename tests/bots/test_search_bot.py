@@ -4,12 +4,11 @@ on the hand-made positions."""
 from __future__ import annotations
 
 import random
-import subprocess
-import sys
 from dataclasses import replace
 
 import pytest
 from tests.bots.positions import POSITIONS, Position
+from tests.conftest import run_python
 
 from ohhell.bots import Budget
 from ohhell.bots.levels import LEVELS, make_bot
@@ -145,10 +144,7 @@ def test_search_needs_no_numpy_or_numba() -> None:
         "play_game(rules, bots, deal_rng=random.Random(0), budget=Budget(simulations=8))\n"
         "print(sys.modules['numpy'] is None)\n"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
-    )
-    assert out.stdout.strip() == "True"
+    assert run_python(code) == "True"
 
 
 def test_prior_weight_is_a_share() -> None:
