@@ -32,7 +32,7 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any, Final, TypeVar
 
-from ohhell.bots.fast import SUIT_MASKS, HandSim
+from ohhell.bots.fast import HandSim
 
 __all__ = ["AVAILABLE", "load", "rollout"]
 
@@ -42,7 +42,7 @@ AVAILABLE: Final = all(importlib.util.find_spec(m) is not None for m in ("numba"
 """Whether numba (and numpy) are installed, so that :func:`rollout` can run compiled."""
 
 _KERNELS: list[str] = []
-"""The kernels' names, callees first: :func:`load` compiles them in this order."""
+"""The kernels' names: :func:`load` rebinds each to its compiled version."""
 _numpy: ModuleType | None = None
 """numpy, once :func:`load` has compiled the kernels."""
 
@@ -81,18 +81,10 @@ def load() -> bool:
     return True
 
 
-_S0, _S1, _S2, _S3 = SUIT_MASKS
-
-
 @_kernel
 def _suit_mask(suit: int) -> int:
-    if suit == 0:
-        return _S0
-    if suit == 1:
-        return _S1
-    if suit == 2:
-        return _S2
-    return _S3
+    """:data:`ohhell.bots.fast.SUIT_MASKS` ``[suit]``."""
+    return 0x1FFF << (13 * suit)
 
 
 @_kernel
