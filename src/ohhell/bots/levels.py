@@ -60,8 +60,8 @@ LEVELS: Final[dict[str, Level]] = {
     "medium": Level("heuristic", Budget(), "rule-based; well under 1 ms per decision"),
     "hard": Level(
         "search",
-        Budget(simulations=200, seconds=0.05),
-        "search bot, 200 simulations or 50 ms per decision, whichever ends first",
+        Budget(simulations=320, seconds=0.05),
+        "search bot, 320 simulations or 50 ms per decision, whichever ends first",
     ),
     "expert": Level(
         "search",

@@ -71,10 +71,12 @@ from ohhell.engine import Action, Bid, BiddingMode, Card, Phase, Play, PlayerVie
 
 __all__ = ["BidEstimate", "SearchBot"]
 
-DEFAULT_SIMULATIONS = 160
+DEFAULT_SIMULATIONS = 320
 """Playouts per card decision when the budget names none (bids get ``bid_factor`` times as
-many, short playouts up to ``boost`` times as many): about 20 ms mean per decision on one
-core, 4 players, standard game."""
+many, short playouts up to ``boost`` times as many): about 21 ms mean per decision on one
+core, 4 players, standard game, with the compiled rollouts (about twice that without numba).
+Measured against 160 over 400 duplicate deal sets: +2.1 points per game (95 % CI +1.2 .. +3.0)
+against three ``heuristic`` bots (``docs/bots.md``)."""
 
 
 @dataclass(frozen=True, slots=True)
