@@ -17,7 +17,7 @@ Either way the search plays the same cards: ``tests/bots/test_compiled.py`` chec
 against :func:`ohhell.bots.fast.rollout` on random positions of every player count, with and
 without the spoiler and La Podrida's obligation to trump.
 
->>> from ohhell.bots.fast import HandSim, mask_of
+>>> from ohhell.bots.fast import HandSim, cards_of, mask_of
 >>> sim = HandSim(hands=[mask_of([12, 0]), mask_of([11, 1]), mask_of([10, 2])], trump=-1,
 ...               must_trump=False, leader=0, won=[0, 0, 0], bids=[1, 1, 0])
 >>> rollout(sim)
@@ -28,13 +28,27 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from collections.abc import Callable
+import math
+from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any, Final, TypeVar
 
-from ohhell.bots.fast import HandSim
+from ohhell.bots.fast import HandSim, cards_of
+from ohhell.bots.heuristic import CARD_WIN_WEIGHTS
+from ohhell.bots.sampling import Knowledge
 
-__all__ = ["AVAILABLE", "load", "rollout"]
+__all__ = [
+    "AVAILABLE",
+    "calibrated_bid_likelihood",
+    "calibrated_tricks",
+    "guess_bids",
+    "load",
+    "play_likelihood",
+    "rollout",
+    "rollout_bids",
+    "rollout_cards",
+    "solve",
+]
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
@@ -45,6 +59,10 @@ _KERNELS: list[str] = []
 """The kernels' names: :func:`load` rebinds each to its compiled version."""
 _numpy: ModuleType | None = None
 """numpy, once :func:`load` has compiled the kernels."""
+_WEIGHTS: Final = [w for group in range(3) for w in CARD_WIN_WEIGHTS[group]]
+"""The heuristic's card-win calibration, its three groups of eight weights in a row."""
+_weights: Any = _WEIGHTS
+""":data:`_WEIGHTS` as the kernels take it (a numpy array once :func:`load` has run)."""
 
 
 def _kernel(function: _F) -> _F:
@@ -60,7 +78,7 @@ def load() -> bool:
     Lazy, so that importing the bots does not import numba (0.3 s); the search bot calls it
     when it is built, so no timed decision pays for it. A broken numba install leaves the
     kernels as plain Python and returns false."""
-    global _numpy
+    global _numpy, _weights
     if _numpy is not None:
         return True
     if not AVAILABLE:
@@ -73,12 +91,31 @@ def load() -> bool:
     module = globals()
     for name in _KERNELS:  # rebound before any is compiled: each call resolves to a kernel
         module[name] = numba.njit(cache=True)(module[name])
-    module["_rollout"](
-        numpy.zeros(3, numpy.int64), -1, False, 0, numpy.zeros(3, numpy.int64), 0,
-        numpy.zeros(3, numpy.int64), numpy.zeros(3, numpy.int64), False,
-    )  # fmt: skip
+    _weights = numpy.array(_WEIGHTS, dtype=numpy.float64)
     _numpy = numpy
+    _warm_up()
     return True
+
+
+def _warm_up() -> None:
+    """Run every wrapper once on a small position, so each kernel is compiled (or loaded from
+    numba's cache) here rather than in the first decision that needs it."""
+    sim = HandSim(
+        hands=[0b11 << 11, 0b11, 0b11 << 24], trump=0, must_trump=True, leader=0,
+        won=[0, 0, 0], bids=[1, 0, 1],
+    )  # fmt: skip
+    rollout(sim, spoil=True)
+    rollout_cards(sim, [11, 12], spoil=True)
+    rollout_bids(sim, 0, [0, 1], spoil=True)
+    solve(sim, 0, [[0, 1, 2]] * 3)
+    play_likelihood(sim, [12, 0], 2, 0.5, spoil=True)
+    know = Knowledge(
+        seat=0, own=sim.hands[0], unseen=0, counts=(2, 2, 2), voids=(0, 0, 0),
+        played=(0, 0, 0), stock_count=0,
+    )  # fmt: skip
+    calibrated_bid_likelihood(know, sim.hands, [1, 0, None], 10, 1)
+    calibrated_tricks(sim.hands[1], 10, 3, True, [1])
+    guess_bids(sim.hands, [1, None, None], -1, 1, 2)
 
 
 @_kernel
@@ -315,18 +352,618 @@ def _rollout(
             best = -1
 
 
+@_kernel
+def _rollout_cards(
+    hands: Any,
+    trump: int,
+    must_trump: bool,
+    leader: int,
+    trick: Any,
+    played: int,
+    won: Any,
+    bids: Any,
+    spoil: bool,
+    cards: Any,
+    out: Any,
+) -> None:
+    """:func:`ohhell.bots.fast.rollout_cards` into ``out`` (the arguments left as they were)."""
+    n = len(hands)
+    seat = (leader + played) % n
+    for j in range(len(cards)):
+        card = cards[j]
+        branch_hands = hands.copy()
+        branch_trick = trick.copy()
+        branch_won = won.copy()
+        branch_hands[seat] ^= 1 << card
+        branch_trick[played] = card
+        now = leader
+        if played + 1 == n:  # the card ends the trick
+            now = (leader + _winning_position(branch_trick, 0, n, trump)) % n
+            branch_won[now] += 1
+        _rollout(
+            branch_hands, trump, must_trump, now, branch_trick, (played + 1) % n, branch_won,
+            bids, spoil,
+        )  # fmt: skip
+        out[j] = branch_won[seat]
+
+
+@_kernel
+def _rollout_bids(
+    hands: Any,
+    trump: int,
+    must_trump: bool,
+    leader: int,
+    trick: Any,
+    won: Any,
+    bids: Any,
+    seat: int,
+    candidates: Any,
+    spoil: bool,
+    out: Any,
+) -> None:
+    """:func:`ohhell.bots.fast.rollout_bids` into ``out`` from the hand's start (``won``
+    zeros, ``trick`` scratch), the arguments left as they were."""
+    for j in range(len(candidates)):
+        branch_hands = hands.copy()
+        branch_won = won.copy()
+        branch_bids = bids.copy()
+        branch_bids[seat] = candidates[j]
+        _rollout(branch_hands, trump, must_trump, leader, trick, 0, branch_won, branch_bids, spoil)
+        out[j] = branch_won[seat]
+
+
+@_kernel
+def _winning_position(cards: Any, start: int, n: int, trump: int) -> int:
+    """The position in the full trick ``cards[start : start + n]`` of the card that takes it."""
+    best = -1
+    best_pos = 0
+    for i in range(n):
+        if _takes(cards[start + i], best, trump):
+            best = cards[start + i]
+            best_pos = i
+    return best_pos
+
+
+# The solver's frames: per ply, these slots of ``frames[_FRAME * ply :]``.
+_LEADER, _PLAYED, _PENDING, _SEAT, _CARD, _WINNER, _CHOSEN, _FRAME = range(8)
+
+
+@_kernel
+def _solve(
+    hands: Any,
+    trump: int,
+    must_trump: bool,
+    leader: int,
+    line: Any,
+    played: int,
+    top: int,
+    won: Any,
+    scores: Any,
+    width: int,
+    root: int,
+    results: Any,
+    frames: Any,
+) -> None:
+    """:func:`ohhell.bots.fast.solve`'s max^n value of a position into
+    ``results[top * n : top * n + n]``: ``line[top - played : top]`` is the current trick
+    and ``scores[seat * width + tricks]`` the points. A depth-first search on an explicit
+    stack (numba cannot cache recursive functions): ``results[ply * n :]`` holds the value of
+    the node at each ply, ``frames`` (see ``_FRAME``) how to resume and undo it. Every play is
+    undone before returning."""
+    n = len(hands)
+    ply = top
+    frames[_FRAME * ply + _LEADER] = leader
+    frames[_FRAME * ply + _PLAYED] = played
+    frames[_FRAME * ply + _PENDING] = -1
+    while True:
+        frame = _FRAME * ply
+        if frames[frame + _PENDING] == -1:  # a new node: a leaf, or list its moves
+            everything = 0
+            for s in range(n):
+                everything |= hands[s]
+            if everything:
+                played = frames[frame + _PLAYED]
+                seat = (frames[frame + _LEADER] + played) % n
+                hand = hands[seat]
+                legal = hand
+                if played:
+                    legal = hand & _suit_mask(line[ply - played] // 13)
+                    if not legal:
+                        legal = hand & _suit_mask(trump) if must_trump and trump >= 0 else 0
+                        if not legal:
+                            legal = hand
+                frames[frame + _PENDING] = legal
+                frames[frame + _SEAT] = seat
+                frames[frame + _CHOSEN] = 0
+            else:
+                for s in range(n):
+                    results[ply * n + s] = scores[s * width + won[s]]
+                frames[frame + _PENDING] = 0
+        if frames[frame + _PENDING] == 0:  # done: back to the parent, which takes the value
+            if ply == top:
+                return
+            ply -= 1
+            frame = _FRAME * ply
+            seat = frames[frame + _SEAT]
+            hands[seat] |= 1 << frames[frame + _CARD]
+            if frames[frame + _WINNER] >= 0:
+                won[frames[frame + _WINNER]] -= 1
+            base = ply * n
+            child = base + n
+            mine = results[child + seat]
+            if (
+                not frames[frame + _CHOSEN]
+                or mine > results[base + seat]
+                or (mine == results[base + seat] and results[child + root] < results[base + root])
+            ):
+                for s in range(n):
+                    results[base + s] = results[child + s]
+                frames[frame + _CHOSEN] = 1
+            continue
+        pending = frames[frame + _PENDING]  # play the next move, lowest card first
+        card = _lowest(pending)
+        frames[frame + _PENDING] = pending ^ (1 << card)
+        frames[frame + _CARD] = card
+        hands[frames[frame + _SEAT]] ^= 1 << card
+        line[ply] = card
+        now = frames[frame + _LEADER]
+        played = frames[frame + _PLAYED] + 1
+        frames[frame + _WINNER] = -1
+        if played == n:  # the card ends the trick
+            now = (now + _winning_position(line, ply + 1 - n, n, trump)) % n
+            won[now] += 1
+            frames[frame + _WINNER] = now
+            played = 0
+        ply += 1
+        frame = _FRAME * ply
+        frames[frame + _LEADER] = now
+        frames[frame + _PLAYED] = played
+        frames[frame + _PENDING] = -1
+
+
+# --------------------------------------------------------------------------- world weights
+
+
+@_kernel
+def _replay_likelihood(
+    hands: Any,
+    trump: int,
+    must_trump: bool,
+    leader: int,
+    plays: Any,
+    observer: int,
+    mismatch: float,
+    won: Any,
+    bids: Any,
+    spoil: bool,
+) -> float:
+    """:func:`ohhell.bots.fast.play_likelihood`: replay ``plays`` from the hand's start
+    (``hands`` the dealt cards, updated in place; ``won`` zeros), multiplying the weight by
+    ``mismatch`` for each play of another seat, with a choice, that the rollout policy (or the
+    spoiler) would not have made."""
+    n = len(hands)
+    trump_mask = _suit_mask(trump) if trump >= 0 else 0
+    must = must_trump and trump >= 0
+    weight = 1.0
+    best = -1
+    best_pos = 0
+    played = 0
+    led = 0
+    everything = 0
+    for seat in range(n):
+        everything |= hands[seat]
+    for card in plays:
+        seat = (leader + played) % n
+        hand = hands[seat]
+        if seat != observer:
+            legal = hand
+            if played:
+                legal = hand & _suit_mask(led)
+                if not legal:
+                    legal = hand & trump_mask if must else 0
+                    if not legal:
+                        legal = hand
+            if legal & (legal - 1):
+                need = bids[seat] - won[seat]
+                if spoil and (need < 0 or need > _count(hand)):
+                    choice = _spoiler(
+                        legal, best, (leader + best_pos) % n, seat, trump_mask, bids, won, hands
+                    )
+                else:
+                    choice = _policy(hand, legal, everything & ~hand, played, best, n, trump, need)
+                if choice != card:
+                    weight *= mismatch
+        bit = 1 << card
+        hands[seat] = hand ^ bit
+        everything ^= bit
+        if played == 0:
+            led = card // 13
+        if _takes(card, best, trump):
+            best = card
+            best_pos = played
+        played += 1
+        if played == n:
+            leader = (leader + best_pos) % n
+            won[leader] += 1
+            played = 0
+            best = -1
+    return weight
+
+
+@_kernel
+def _calibrated_tricks(
+    hand: int,
+    trump_card: int,
+    players: int,
+    on_lead: bool,
+    earlier: Any,
+    n_earlier: int,
+    weights: Any,
+    probs: Any,
+) -> float:
+    """:func:`ohhell.bots.sampling.calibrated_tricks` with ``earlier[:n_earlier]`` the bids made
+    before, ``weights`` the calibration (3 groups of 8, flat) and ``probs`` scratch (4 per card)."""
+    size = _count(hand)
+    trump = trump_card // 13 if trump_card >= 0 else -1
+    seen = hand | ((1 << trump_card) if trump_card >= 0 else 0)
+    unseen_total = 52 - _count(seen)
+    share = 0.0
+    if unseen_total:
+        share = min(1.0, (players - 1) * size / unseen_total)
+    trumps_out = 13 - _count(seen & _suit_mask(trump)) if trump >= 0 else 0
+    small = size <= 2 and not on_lead
+    k = 0
+    for suit in range(4):
+        mine = hand & _suit_mask(suit)
+        if not mine:
+            continue
+        is_trump = suit == trump
+        length = _count(mine)
+        above_mask = ~seen & _suit_mask(suit)
+        mine_above = 0
+        while mine:
+            card = _bit_length(mine) - 1
+            mine ^= 1 << card
+            higher = _count(above_mask >> (card + 1))
+            below = length - mine_above - 1
+            clear = math.pow(1.0 - share, higher)
+            p = clear
+            if higher and below >= higher:
+                p += (1.0 - clear) * math.pow(0.6 if is_trump else 0.45, higher)
+            if not is_trump:
+                if trump >= 0 and trumps_out and unseen_total:
+                    in_suit = 13 - _count(seen & _suit_mask(suit))
+                    p *= 1.0 - _ruff_risk(
+                        in_suit, mine_above + 1, size, unseen_total, trumps_out, players
+                    )
+                if small:
+                    p *= 0.35 if size == 1 else 0.6
+            probs[4 * k + 0] = suit
+            probs[4 * k + 1] = card - 13 * suit
+            probs[4 * k + 2] = higher
+            probs[4 * k + 3] = p
+            k += 1
+            mine_above += 1
+    trump_length = _count(hand & _suit_mask(trump)) if trump >= 0 else 0
+    if trump >= 0 and size >= 3:
+        short = 0
+        for suit in range(4):
+            if suit != trump:
+                length = _count(hand & _suit_mask(suit))
+                short += max(0, 2 - length) if size >= 4 else max(0, 1 - length)
+        # The ``short`` lowest-ranked low trumps (below 0.5) gain ruffing value; within the
+        # trump suit the rows run from the highest card down, so the lowest come last.
+        i = k - 1
+        while short > 0 and i >= 0:
+            if probs[4 * i + 0] == trump and probs[4 * i + 3] < 0.5:
+                probs[4 * i + 3] = probs[4 * i + 3] + (1.0 - probs[4 * i + 3]) * 0.5
+                short -= 1
+            i -= 1
+    total = 0.0
+    for i in range(k):
+        suit = int(probs[4 * i + 0])
+        rank = int(probs[4 * i + 1])
+        higher = int(probs[4 * i + 2])
+        group = 2 if trump < 0 else 0 if suit == trump else 1
+        if group == 0 and higher == 0:
+            probs[4 * i + 3] = 1.0
+            total += 1.0
+            continue
+        p = min(0.99, max(0.01, probs[4 * i + 3]))
+        z = (
+            weights[8 * group + 0]
+            + weights[8 * group + 1] * math.log(p / (1.0 - p))
+            + weights[8 * group + 2] * rank / 12
+            + weights[8 * group + 3] * min(4, higher)
+            + weights[8 * group + 4] * _count(hand & _suit_mask(suit))
+            + weights[8 * group + 5] * size / 13
+            + weights[8 * group + 6] * share
+            + weights[8 * group + 7] * (trump_length / size if trump >= 0 else 0.0)
+        )
+        probs[4 * i + 3] = 1.0 / (1.0 + math.exp(-z))
+        total += probs[4 * i + 3]
+    if n_earlier == 0:
+        return total
+    bid_sum = 0
+    for i in range(n_earlier):
+        bid_sum += earlier[i]
+    unknown = players - 1 - n_earlier
+    pressure = bid_sum + unknown * size / players + total - size
+    if pressure == 0.0:
+        return total
+    factor = max(0.6, min(1.4, 1.0 - 0.12 * pressure))
+    scaled = 0.0
+    for i in range(k):
+        p = probs[4 * i + 3]
+        scaled += p if p > 0.9 or p < 0.05 else min(0.95, p * factor)
+    return scaled
+
+
+@_kernel
+def _ruff_risk(
+    in_suit: int, round_: int, size: int, total: int, trumps_out: int, players: int
+) -> float:
+    """:func:`ohhell.bots.sampling._ruff_risk`."""
+    has_trump = 1.0 - math.exp(-trumps_out * size / total)
+    mean = in_suit * size / total
+    poisson = 0.0
+    factorial = 1
+    for j in range(round_):
+        if j:
+            factorial *= j
+        poisson += math.pow(mean, j) / factorial
+    void = min(1.0, math.exp(-mean) * poisson)
+    return 1.0 - math.pow(1.0 - void * has_trump, players - 1)
+
+
+@_kernel
+def _normal_share(bid: int, mean: float, hand_size: int, spread: float) -> float:
+    """:func:`ohhell.bots.sampling._normal_share`."""
+    total = 0.0
+    mine = 0.0
+    for b in range(hand_size + 1):
+        term = math.exp(-math.pow(b - mean, 2) / (2 * spread * spread))
+        total += term
+        if b == bid:
+            mine = term
+    return mine / total
+
+
+@_kernel
+def _bid_likelihood(
+    hands: Any,
+    played: Any,
+    bids: Any,
+    trump_card: int,
+    first_bidder: int,
+    spread: float,
+    sealed: bool,
+    observer: int,
+    weights: Any,
+    earlier: Any,
+    probs: Any,
+) -> float:
+    """:func:`ohhell.bots.sampling.calibrated_bid_likelihood` (``bids`` ``-1`` where unknown)."""
+    n = len(hands)
+    weight = 1.0
+    n_earlier = 0
+    for i in range(n):
+        seat = (first_bidder + i) % n
+        bid = bids[seat]
+        if bid < 0:
+            continue
+        if seat != observer:
+            dealt = hands[seat] | played[seat]
+            mean = _calibrated_tricks(
+                dealt, trump_card, n, i == 0, earlier, 0 if sealed else n_earlier, weights, probs
+            )
+            weight *= _normal_share(bid, mean, _count(dealt), spread)
+        earlier[n_earlier] = bid
+        n_earlier += 1
+    return weight
+
+
+@_kernel
+def _guess_bids(
+    hands: Any,
+    bids: Any,
+    trump_card: int,
+    first_bidder: int,
+    hand_size: int,
+    sealed: bool,
+    weights: Any,
+    earlier: Any,
+    probs: Any,
+) -> None:
+    """:func:`ohhell.bots.sampling.guess_bids`, filling the unknown (``-1``) ``bids`` in place."""
+    n = len(hands)
+    for i in range(n):
+        seat = (first_bidder + i) % n
+        bid = bids[seat]
+        if bid < 0:
+            estimate = _calibrated_tricks(
+                hands[seat], trump_card, n, i == 0, earlier, 0 if sealed else i, weights, probs
+            )
+            bid = min(hand_size, _round_half_even(estimate))
+            bids[seat] = bid
+        earlier[i] = bid
+
+
+@_kernel
+def _round_half_even(x: float) -> int:
+    """Python's ``round(x)`` for a non-negative float."""
+    whole = int(x)
+    rest = x - whole
+    if rest > 0.5 or (rest == 0.5 and whole % 2 == 1):
+        return whole + 1
+    return whole
+
+
+# --------------------------------------------------------------------------- wrappers
+
+
+def _ints(values: Sequence[int]) -> Any:
+    """``values`` as the kernels take them: an int64 array once compiled, else a list."""
+    numpy = _numpy
+    return list(values) if numpy is None else numpy.array(values, dtype=numpy.int64)
+
+
+def _scratch(size: int) -> Any:
+    numpy = _numpy
+    return [0.0] * size if numpy is None else numpy.empty(size, dtype=numpy.float64)
+
+
 def rollout(sim: HandSim, *, spoil: bool = False) -> list[int]:
     """:func:`ohhell.bots.fast.rollout` (the same cards, so the same tricks won per seat),
     compiled once :func:`load` has run. ``sim`` is left as it was."""
-    n = sim.n
-    trick = list(sim.trick) + [0] * (n - len(sim.trick))
-    numpy = _numpy
-    if numpy is None:
-        hands, won, bids, cards = list(sim.hands), list(sim.won), sim.bids, trick
-    else:
-        hands = numpy.array(sim.hands, dtype=numpy.int64)
-        won = numpy.array(sim.won, dtype=numpy.int64)
-        bids = numpy.array(sim.bids, dtype=numpy.int64)
-        cards = numpy.array(trick, dtype=numpy.int64)
-    _rollout(hands, sim.trump, sim.must_trump, sim.leader, cards, len(sim.trick), won, bids, spoil)
+    won = _ints(sim.won)
+    trick = _ints(list(sim.trick) + [0] * (sim.n - len(sim.trick)))
+    _rollout(
+        _ints(sim.hands), sim.trump, sim.must_trump, sim.leader, trick, len(sim.trick), won,
+        _ints(sim.bids), spoil,
+    )  # fmt: skip
     return [int(w) for w in won]
+
+
+def rollout_cards(sim: HandSim, cards: Sequence[int], *, spoil: bool = False) -> list[int]:
+    """:func:`ohhell.bots.fast.rollout_cards`, compiled once :func:`load` has run."""
+    out = _ints([0] * len(cards))
+    _rollout_cards(
+        _ints(sim.hands), sim.trump, sim.must_trump, sim.leader,
+        _ints(list(sim.trick) + [0] * (sim.n - len(sim.trick))), len(sim.trick),
+        _ints(sim.won), _ints(sim.bids), spoil, _ints(cards), out,
+    )  # fmt: skip
+    return [int(t) for t in out]
+
+
+def rollout_bids(sim: HandSim, seat: int, bids: Sequence[int], *, spoil: bool = False) -> list[int]:
+    """:func:`ohhell.bots.fast.rollout_bids` from the hand's start (no card played),
+    compiled once :func:`load` has run."""
+    if sim.trick or any(sim.won):
+        raise ValueError("rollout_bids starts from the hand's start")
+    out = _ints([0] * len(bids))
+    _rollout_bids(
+        _ints(sim.hands), sim.trump, sim.must_trump, sim.leader, _ints([0] * sim.n),
+        _ints(sim.won), _ints(sim.bids), seat, _ints(bids), spoil, out,
+    )  # fmt: skip
+    return [int(t) for t in out]
+
+
+def solve(sim: HandSim, root: int, scores: Sequence[Sequence[int]]) -> dict[int, int]:
+    """:func:`ohhell.bots.fast.solve` (the same values), compiled once :func:`load` has run;
+    ``root`` is the seat to act. ``sim`` is left as it was."""
+    n = sim.n
+    played = len(sim.trick)
+    left = sum(hand.bit_count() for hand in sim.hands)
+    width = len(scores[0])
+    line = _ints(list(sim.trick) + [0] * (left + 1))
+    results = _ints([0] * ((played + left + 2) * n))
+    frames = _ints([0] * ((played + left + 2) * _FRAME))
+    hands = _ints(sim.hands)
+    won = _ints(sim.won)
+    table = _ints([points for row in scores for points in row])
+    out: dict[int, int] = {}
+    for card in cards_of(sim.legal()):
+        hands[root] ^= 1 << card
+        line[played] = card
+        leader, now = sim.leader, played + 1
+        if now == n:  # the card ends the trick
+            leader = (leader + _winning_position(line, 0, n, sim.trump)) % n
+            won[leader] += 1
+            now = 0
+        _solve(
+            hands, sim.trump, sim.must_trump, leader, line, now, played + 1, won, table, width,
+            root, results, frames,
+        )  # fmt: skip
+        out[card] = int(results[(played + 1) * n + root])
+        if now == 0:
+            won[leader] -= 1
+        hands[root] ^= 1 << card
+    return out
+
+
+def play_likelihood(
+    sim: HandSim, plays: Sequence[int], observer: int, mismatch: float, *, spoil: bool = False
+) -> float:
+    """:func:`ohhell.bots.fast.play_likelihood`, compiled once :func:`load` has run (``sim``,
+    the hand's start, is left as it was)."""
+    return float(
+        _replay_likelihood(
+            _ints(sim.hands),
+            sim.trump,
+            sim.must_trump,
+            sim.leader,
+            _ints(plays),
+            observer,
+            mismatch,
+            _ints(sim.won),
+            _ints(sim.bids),
+            spoil,
+        )
+    )
+
+
+def calibrated_tricks(
+    hand: int, trump_card: int, players: int, on_lead: bool, earlier_bids: Sequence[int] = ()
+) -> float:
+    """:func:`ohhell.bots.sampling.calibrated_tricks`, compiled once :func:`load` has run."""
+    return float(
+        _calibrated_tricks(
+            hand,
+            trump_card,
+            players,
+            on_lead,
+            _ints(list(earlier_bids) or [0]),
+            len(earlier_bids),
+            _weights,
+            _scratch(4 * 52),
+        )
+    )
+
+
+def calibrated_bid_likelihood(
+    know: Knowledge,
+    hands: Sequence[int],
+    bids: Sequence[int | None],
+    trump_card: int,
+    first_bidder: int,
+    spread: float = 1.0,
+    *,
+    sealed: bool = False,
+) -> float:
+    """:func:`ohhell.bots.sampling.calibrated_bid_likelihood`, compiled once :func:`load` has
+    run."""
+    n = len(hands)
+    return float(
+        _bid_likelihood(
+            _ints(hands),
+            _ints(know.played),
+            _ints([-1 if b is None else b for b in bids]),
+            trump_card,
+            first_bidder,
+            spread,
+            sealed,
+            know.seat,
+            _weights,
+            _ints([0] * n),
+            _scratch(4 * 52),
+        )
+    )
+
+
+def guess_bids(
+    hands: Sequence[int],
+    bids: Sequence[int | None],
+    trump_card: int,
+    first_bidder: int,
+    hand_size: int,
+    *,
+    sealed: bool = False,
+) -> list[int]:
+    """:func:`ohhell.bots.sampling.guess_bids`, compiled once :func:`load` has run."""
+    out = _ints([-1 if b is None else b for b in bids])
+    _guess_bids(
+        _ints(hands), out, trump_card, first_bidder, hand_size, sealed, _weights,
+        _ints([0] * len(hands)), _scratch(4 * 52),
+    )  # fmt: skip
+    return [int(b) for b in out]

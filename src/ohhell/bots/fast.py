@@ -41,7 +41,9 @@ __all__ = [
     "play_likelihood",
     "policy_card",
     "rollout",
+    "rollout_bids",
     "rollout_card",
+    "rollout_cards",
     "score_tables",
     "solve",
     "solve_leaf_estimate",
@@ -485,6 +487,29 @@ def rollout(sim: HandSim, *, spoil: bool = False) -> list[int]:
     sim.trick = trick
     sim.leader = leader
     return won
+
+
+def rollout_cards(sim: HandSim, cards: Sequence[int], *, spoil: bool = False) -> list[int]:
+    """For each of ``cards`` (legal for the seat to act), the tricks that seat takes when it
+    plays the card and :func:`rollout` finishes the hand. ``sim`` is left as it was."""
+    seat = sim.to_act
+    out: list[int] = []
+    for card in cards:
+        branch = sim.copy()
+        branch.play(card)
+        out.append(rollout(branch, spoil=spoil)[seat])
+    return out
+
+
+def rollout_bids(sim: HandSim, seat: int, bids: Sequence[int], *, spoil: bool = False) -> list[int]:
+    """For each of ``bids``, the tricks ``seat`` takes when it bids that (the other seats'
+    bids being ``sim.bids``) and :func:`rollout` plays the hand. ``sim`` is left as it was."""
+    out: list[int] = []
+    for bid in bids:
+        branch = sim.copy()
+        branch.bids[seat] = bid
+        out.append(rollout(branch, spoil=spoil)[seat])
+    return out
 
 
 # --------------------------------------------------------------------------- exact solver

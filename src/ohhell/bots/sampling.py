@@ -8,7 +8,7 @@ either. The cards nobody has seen (other seats' cards and the stock) are shared 
 *uniformly* among all deals consistent with that (:class:`WorldSampler`):
 
 - seats with no known void and the stock are interchangeable, so they are merged into one
-  "free" holder and split by a plain shuffle at the end;
+  "free" holder and split by one uniform draw at the end;
 - the unseen cards of each suit are allocated to the seats that may hold that suit and to the
   free holder, suit by suit, with each allocation drawn with probability proportional to the
   number of complete deals it leads to (exact counting by dynamic programming over the suits,
@@ -22,6 +22,7 @@ cruder and cheaper estimate).
 
 from __future__ import annotations
 
+import bisect
 import math
 import random
 from collections.abc import Iterator, Sequence
@@ -40,6 +41,7 @@ __all__ = [
     "calibrated_bid_likelihood",
     "calibrated_tricks",
     "expected_tricks",
+    "guess_bids",
     "knowledge",
     "sample_world",
     "uniform_sampler",
@@ -136,7 +138,12 @@ class WorldSampler:
             [i for i, s in enumerate(self._constrained) if not know.voids[s] >> suit & 1]
             for suit in range(4)
         ]
+        self._free_cards = sum(know.counts[s] for s in self._free)
+        self._unseen_cards = cards_of(know.unseen)
         self._memo: dict[tuple[int, tuple[int, ...]], int] = {}
+        self._choice_memo: dict[
+            tuple[int, tuple[int, ...]], tuple[list[tuple[int, ...]], list[int]]
+        ] = {}
         caps = tuple(know.counts[s] for s in self._constrained)
         if sum(know.counts[s] for s in others) + know.stock_count != know.unseen.bit_count():
             raise ValueError("inconsistent knowledge: the unseen cards do not fill the hands")
@@ -176,45 +183,58 @@ class WorldSampler:
             self._memo[key] = hit
         return hit
 
+    def _choices(self, suit: int, caps: tuple[int, ...]) -> tuple[list[tuple[int, ...]], list[int]]:
+        """The constrained seats' capacities after each way of dealing ``suit`` and the
+        running total of the complete deals each leads to (to draw one in proportion)."""
+        key = (suit, caps)
+        hit = self._choice_memo.get(key)
+        if hit is None:
+            nexts: list[tuple[int, ...]] = []
+            running: list[int] = []
+            total = 0
+            for nxt, ways in self._splits(suit, caps):
+                deals = ways * self._count(suit + 1, nxt)
+                if deals:
+                    total += deals
+                    nexts.append(nxt)
+                    running.append(total)
+            hit = self._choice_memo[key] = (nexts, running)
+        return hit
+
     def sample(self, rng: random.Random) -> tuple[int, ...]:
         """One uniformly drawn world: every seat's cards as masks (the seat's own included)."""
         know = self.know
         hands = [0] * len(know.counts)
         hands[know.seat] = know.own
-        free_pool: list[int] = []
-        if not self._constrained:
-            for cards in self._suit_cards:
-                free_pool.extend(cards)
-        else:
-            caps = tuple(know.counts[s] for s in self._constrained)
-            for suit in range(4):
-                options = [
-                    (nxt, ways * self._count(suit + 1, nxt))
-                    for nxt, ways in self._splits(suit, caps)
-                ]
-                pick = rng.randrange(sum(weight for _, weight in options))
-                nxt = options[-1][0]
-                for option, weight in options:
-                    if pick < weight:
-                        nxt = option
-                        break
-                    pick -= weight
-                cards = list(self._suit_cards[suit])
-                rng.shuffle(cards)
-                start = 0
-                for i, seat in enumerate(self._constrained):
-                    take = caps[i] - nxt[i]
-                    hands[seat] |= mask_of(cards[start : start + take])
-                    start += take
-                free_pool.extend(cards[start:])
-                caps = nxt
-        rng.shuffle(free_pool)
+        free = know.unseen
+        caps = tuple(know.counts[s] for s in self._constrained)
+        for suit in range(4) if self._constrained else ():
+            nexts, running = self._choices(suit, caps)
+            nxt = nexts[bisect.bisect_right(running, rng.randrange(running[-1]))]
+            dealt = rng.sample(self._suit_cards[suit], sum(caps) - sum(nxt))
+            start = 0
+            for i, seat in enumerate(self._constrained):
+                take = caps[i] - nxt[i]
+                hands[seat] = hands[seat] | _mask(dealt[start : start + take])
+                start += take
+            free &= ~_mask(dealt)
+            caps = nxt
+        pool = cards_of(free) if self._constrained else self._unseen_cards
+        dealt = rng.sample(pool, self._free_cards)
         start = 0
         for seat in self._free:
             take = know.counts[seat]
-            hands[seat] = mask_of(free_pool[start : start + take])
+            hands[seat] = _mask(dealt[start : start + take])
             start += take
         return tuple(hands)
+
+
+def _mask(cards: list[int]) -> int:
+    """The mask of card ints (:func:`ohhell.bots.fast.mask_of` without its type check)."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
 
 
 def uniform_sampler(view: PlayerView) -> WorldSampler:
@@ -419,6 +439,42 @@ def calibrated_bid_likelihood(
             weight *= _normal_share(bid, mean, dealt.bit_count(), spread)
         earlier.append(bid)
     return weight
+
+
+def guess_bids(
+    hands: Sequence[int],
+    bids: Sequence[int | None],
+    trump_card: int,
+    first_bidder: int,
+    hand_size: int,
+    *,
+    sealed: bool = False,
+) -> list[int]:
+    """The revealed ``bids``, with :func:`calibrated_tricks` rounded (given the bids before,
+    unless bids are ``sealed``) for the seats whose bid is unknown (``None``), in bidding order
+    from ``first_bidder``: how the search expects the seats still to bid in a sampled world.
+
+    Seat 0 holds the ace, king and queen of trumps (hearts: the three of hearts is turned);
+    seat 1 bid first, nothing; seat 2, with 2-3-4 of diamonds, is expected to bid nothing:
+
+    >>> hands = [mask_of([38, 37, 36]), mask_of([0, 1, 2]), mask_of([13, 14, 15])]
+    >>> guess_bids(hands, [None, 0, None], 27, 1, 3)
+    [3, 0, 0]
+    """
+    n = len(hands)
+    guesses = [0] * n
+    earlier: list[int] = []
+    for i in range(n):
+        seat = (first_bidder + i) % n
+        bid = bids[seat]
+        if bid is None:
+            estimate = calibrated_tricks(
+                hands[seat], trump_card, n, i == 0, () if sealed else earlier
+            )
+            bid = min(hand_size, round(estimate))
+        guesses[seat] = bid
+        earlier.append(bid)
+    return guesses
 
 
 def _normal_share(bid: int, mean: float, hand_size: int, spread: float) -> float:

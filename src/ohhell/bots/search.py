@@ -43,30 +43,22 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
+from ohhell.bots import compiled as compiled_path
+from ohhell.bots import fast, sampling
 from ohhell.bots.base import Budget
-from ohhell.bots.compiled import load as load_compiled
-from ohhell.bots.compiled import rollout as compiled_rollout
 from ohhell.bots.fast import (
     NO_TRUMP,
     HandSim,
-    play_likelihood,
     policy_card,
-    rollout,
     score_tables,
-    solve,
     solve_leaf_estimate,
 )
 from ohhell.bots.heuristic import trick_distribution
-from ohhell.bots.sampling import (
-    WorldSampler,
-    bid_likelihood,
-    calibrated_bid_likelihood,
-    calibrated_tricks,
-    uniform_sampler,
-)
+from ohhell.bots.sampling import WorldSampler, bid_likelihood, uniform_sampler
 from ohhell.engine import Action, Bid, BiddingMode, Card, Phase, Play, PlayerView
 
 __all__ = ["BidEstimate", "SearchBot"]
@@ -169,7 +161,16 @@ class SearchBot:
         self.boost = boost
         self.play_mismatch = play_mismatch
         self.compiled = compiled
-        self._rollout = compiled_rollout if compiled and load_compiled() else rollout
+        # The same functions compiled (when numba loads) or on int masks: the same values.
+        path: Any = compiled_path if compiled and compiled_path.load() else None
+        self._rollout_cards = path.rollout_cards if path else fast.rollout_cards
+        self._rollout_bids = path.rollout_bids if path else fast.rollout_bids
+        self._solve = path.solve if path else fast.solve
+        self._play_likelihood = path.play_likelihood if path else fast.play_likelihood
+        self._bid_likelihood = (
+            path.calibrated_bid_likelihood if path else sampling.calibrated_bid_likelihood
+        )
+        self._guess_bids = path.guess_bids if path else sampling.guess_bids
         self.sampler = sampler if sampler is not None else uniform_sampler
 
     def choose(self, view: PlayerView, rng: random.Random, budget: Budget) -> Action:
@@ -207,7 +208,7 @@ class SearchBot:
         if self.bid_spread == 0:
             return 1.0
         if calibrated:
-            return calibrated_bid_likelihood(
+            return self._bid_likelihood(
                 sampler.know,
                 hands,
                 view.bids,
@@ -251,7 +252,7 @@ class SearchBot:
                     won=[0] * len(hands),
                     bids=bids,
                 )
-                weight *= play_likelihood(start, plays, seat, self.play_mismatch, spoil=spoil)
+                weight *= self._play_likelihood(start, plays, seat, self.play_mismatch, spoil=spoil)
             sim = HandSim(
                 hands=hands,
                 trump=trump,
@@ -264,13 +265,10 @@ class SearchBot:
             if preferred < 0:
                 preferred = policy_card(sim)
             if self.solve_leaves and solve_leaf_estimate(sim) <= self.solve_leaves:
-                values = solve(sim, seat, scores)
+                values = self._solve(sim, seat, scores)
             else:
-                values = {}
-                for card in cards:
-                    branch = sim.copy()
-                    branch.play(card)
-                    values[card] = scores[seat][self._rollout(branch, spoil=spoil)[seat]]
+                tricks = self._rollout_cards(sim, cards, spoil=spoil)
+                values = {card: scores[seat][t] for card, t in zip(cards, tricks, strict=True)}
             for card in cards:
                 totals[card] += weight * values[card]
             weight_sum += weight
@@ -311,23 +309,25 @@ class SearchBot:
         leader = (view.dealer + 1) % n
         spoil = self.spoiler and not view.rules.missed_bid_scores_tricks
         boost = self._boost(n * size)
+        trump_card = -1 if view.trump_card is None else view.trump_card.index
+        sealed = view.rules.bidding is BiddingMode.SIMULTANEOUS
         for _ in range(self._worlds(len(candidates), budget, self.bid_factor * boost)):
             hands = sampler.sample(rng)
             weight = self._weight(view, sampler, hands, calibrated=True)
             if weight == 0.0:
                 continue
-            guesses = _guess_bids(view, hands)
-            for bid in candidates:
-                guesses[seat] = bid
-                sim = HandSim(
-                    hands=hands,
-                    trump=trump,
-                    must_trump=view.rules.must_trump,
-                    leader=leader,
-                    won=[0] * n,
-                    bids=guesses,
-                )
-                tallies[bid][self._rollout(sim, spoil=spoil)[seat]] += weight
+            guesses = self._guess_bids(hands, view.bids, trump_card, leader, size, sealed=sealed)
+            sim = HandSim(
+                hands=hands,
+                trump=trump,
+                must_trump=view.rules.must_trump,
+                leader=leader,
+                won=[0] * n,
+                bids=guesses,
+            )
+            tricks = self._rollout_bids(sim, seat, candidates, spoil=spoil)
+            for bid, t in zip(candidates, tricks, strict=True):
+                tallies[bid][t] += weight
             weight_sum += weight
             if deadline is not None and time.perf_counter() >= deadline:
                 break
@@ -345,25 +345,3 @@ class SearchBot:
             expected[bid] = sum(p * table[t] for t, p in enumerate(dists[bid]))
         best = max(candidates, key=lambda b: (expected[b], -abs(b - estimate), -b))
         return BidEstimate(tuple(dists[best]), expected, best)
-
-
-def _guess_bids(view: PlayerView, hands: Sequence[int]) -> list[int]:
-    """The revealed bids, with the calibrated bid model's estimate (given the bids before)
-    for seats whose bid is not known, in bidding order."""
-    n = view.player_count
-    first = (view.dealer + 1) % n
-    trump_card = -1 if view.trump_card is None else view.trump_card.index
-    sealed = view.rules.bidding is BiddingMode.SIMULTANEOUS
-    guesses = [0] * n
-    earlier: list[int] = []
-    for i in range(n):
-        seat = (first + i) % n
-        bid = view.bids[seat]
-        if bid is None:
-            estimate = calibrated_tricks(
-                hands[seat], trump_card, n, i == 0, () if sealed else earlier
-            )
-            bid = min(view.hand_size, round(estimate))
-        guesses[seat] = bid
-        earlier.append(bid)
-    return guesses
