@@ -27,6 +27,12 @@ the same positions, for the same wall time each, with ``rollout-int``
 (:func:`ohhell.bots.compiled.rollout`, compiled: loading or compiling the kernels,
 :func:`ohhell.bots.compiled.load`, is not timed). The search uses the faster: numba when it is
 installed.
+
+Last, the rest of a search decision's work, per call, in Python and compiled, on positions
+drawn from the same hands: ``solve`` (the exact max^n values of the seat to act's cards with two
+cards left each), ``bid-weight`` (how likely the four bids were in the dealt world:
+:func:`ohhell.bots.sampling.calibrated_bid_likelihood`) and ``play-weight`` (how likely the
+first 24 plays were under the rollout policy: :func:`ohhell.bots.fast.play_likelihood`).
 """
 
 from __future__ import annotations
@@ -43,9 +49,10 @@ from typing import Any, Final
 import numpy as np
 from _common import seconds_of, timed_parser, write_figures
 
-from ohhell.bots import compiled
+from ohhell.bots import compiled, fast, sampling
 from ohhell.bots.batch import random_hands
 from ohhell.bots.fast import HandSim, cards_of, rollout
+from ohhell.bots.sampling import Knowledge
 
 try:
     import pyspiel
@@ -150,6 +157,7 @@ def run(seconds: float, seed: int, batch: int) -> dict[str, Any]:
             "seconds": elapsed,
             "microseconds_per_rollout": 1e6 * elapsed / count,
         }
+    kernels = time_kernels(starts, seconds)
     ratio = max(results["fast-numpy"]["hands_per_second"], results["fast-int"]["hands_per_second"])
     return {
         "players": PLAYERS,
@@ -169,7 +177,62 @@ def run(seconds: float, seed: int, batch: int) -> dict[str, Any]:
         "rollouts": rollouts,
         "rollout_speedup_numba_vs_int": rollouts["rollout-int"]["microseconds_per_rollout"]
         / rollouts["rollout-numba"]["microseconds_per_rollout"],
+        "kernels": kernels,
     }
+
+
+KernelCall = Callable[[HandSim], object]
+
+
+def kernel_calls(sim: HandSim) -> dict[str, tuple[KernelCall, KernelCall]]:
+    """Per kernel, its Python and compiled calls on the hand that starts at ``sim``."""
+    plays: list[int] = []
+    end = sim.copy()
+    while sum(h.bit_count() for h in end.hands) > 2 * PLAYERS:
+        plays.append(fast.rollout_card(end, spoil=True))
+        end.play(plays[-1])
+    scores = [[t * 2 - 1 for t in range(HAND_SIZE + 1)] for _ in range(PLAYERS)]
+    know = Knowledge(
+        seat=0, own=sim.hands[0], unseen=0, counts=(HAND_SIZE,) * PLAYERS,
+        voids=(0,) * PLAYERS, played=(0,) * PLAYERS, stock_count=0,
+    )  # fmt: skip
+    trump_card = 13 * sim.trump  # the turned card: the two of trumps will do for timing
+    seen = plays[: 2 * 12]
+    return {
+        "solve": (
+            lambda _: fast.solve(end.copy(), end.to_act, scores),
+            lambda _: compiled.solve(end, end.to_act, scores),
+        ),
+        "bid-weight": (
+            lambda s: sampling.calibrated_bid_likelihood(know, s.hands, s.bids, trump_card, 1),
+            lambda s: compiled.calibrated_bid_likelihood(know, s.hands, s.bids, trump_card, 1),
+        ),
+        "play-weight": (
+            lambda s: fast.play_likelihood(s.copy(), seen, 0, 0.75, spoil=True),
+            lambda s: compiled.play_likelihood(s, seen, 0, 0.75, spoil=True),
+        ),
+    }
+
+
+def time_kernels(starts: list[HandSim], seconds: float) -> dict[str, dict[str, float]]:
+    """Microseconds per call of each kernel in Python and compiled, cycling over ``starts``."""
+    calls = [(start, kernel_calls(start)) for start in starts[:200]]
+    out: dict[str, dict[str, float]] = {}
+    for name in calls[0][1]:
+        row: dict[str, float] = {}
+        for which, label in ((0, "python"), (1, "numba")):
+            cycle = itertools.cycle(calls)
+
+            def call_once(cycle: Any = cycle, name: str = name, which: int = which) -> int:
+                start, table = next(cycle)
+                table[name][which](start)
+                return 1
+
+            count, elapsed = timed(call_once, seconds / 3)
+            row[f"{label}_us"] = 1e6 * elapsed / count
+        row["speedup"] = row["python_us"] / row["numba_us"]
+        out[name] = row
+    return out
 
 
 def report(figures: dict[str, Any]) -> str:
@@ -204,6 +267,15 @@ def report(figures: dict[str, Any]) -> str:
             f" {row['microseconds_per_rollout']:>11.1f}"
         )
     lines.append(f"ratio rollout-numba/rollout-int: {figures['rollout_speedup_numba_vs_int']:.2f}x")
+    lines += [
+        "",
+        "The rest of a search decision's work, per call",
+        f"{'kernel':<14} {'python us':>10} {'numba us':>9} {'speedup':>8}",
+    ]
+    for name, row in figures["kernels"].items():
+        lines.append(
+            f"{name:<14} {row['python_us']:>10.1f} {row['numba_us']:>9.1f} {row['speedup']:>7.1f}x"
+        )
     return "\n".join(lines)
 
 

@@ -1,6 +1,6 @@
-"""Differential test: the numba-compiled rollouts (:mod:`ohhell.bots.compiled`) against the
-int-mask ones (:func:`ohhell.bots.fast.rollout`), and the search bot playing the same cards
-with either.
+"""Differential test: the numba-compiled kernels (:mod:`ohhell.bots.compiled`: rollouts, the
+exact solver, world weights) against their pure-Python references (:mod:`ohhell.bots.fast`,
+:mod:`ohhell.bots.sampling`), and the search bot playing the same cards with either.
 
 The kernels are compiled here when numba is installed (``compiled.load()``); without it they
 run as plain Python, so the comparison holds on any install. Under ``CI=true`` numba must be
@@ -14,9 +14,10 @@ import pytest
 from tests.bots.test_fast_path import VARIANTS, random_position, sim_from_state
 from tests.conftest import require, run_python
 
-from ohhell.bots import Budget, compiled
-from ohhell.bots.fast import rollout
+from ohhell.bots import Budget, compiled, fast, sampling
+from ohhell.bots.fast import HandSim, cards_of, mask_of, rollout
 from ohhell.bots.heuristic import HeuristicBot
+from ohhell.bots.sampling import Knowledge
 from ohhell.bots.search import SearchBot
 from ohhell.engine import Rules, apply, new_game, random_deal, view_for
 
@@ -78,3 +79,142 @@ def test_search_plays_the_same_compiled_or_not() -> None:
             compared += 1
         state, _ = apply(state, heuristic.choose(view, rng, budget))
     assert compared == 40
+
+
+def _snapshot(sim: HandSim) -> tuple[object, ...]:
+    return (list(sim.hands), list(sim.trick), list(sim.won), list(sim.bids), sim.leader)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_compiled_candidates_and_solver_agree(variant: tuple[int, bool, bool, bool]) -> None:
+    """Each legal card rolled out (with and without the spoiler) and the exact max^n values of
+    the legal cards (random score tables, so ties and tie-breaks are exercised): the same
+    numbers compiled and in Python, the position left as it was."""
+    compiled.load()
+    rng = random.Random(hash(("solve", variant)) & 0xFFFF)
+    solved = 0
+    for _ in range(25):
+        sim = sim_from_state(random_position(rng, variant))
+        if not any(sim.hands):
+            continue
+        before = _snapshot(sim)
+        cards = cards_of(sim.legal())
+        for spoil in (False, True):
+            expected = fast.rollout_cards(sim, cards, spoil=spoil)
+            assert compiled.rollout_cards(sim, cards, spoil=spoil) == expected
+        if fast.solve_leaf_estimate(sim) <= 5000:
+            width = max(h.bit_count() for h in sim.hands) + sum(sim.won) + 1
+            scores = [[rng.randint(-5, 12) for _ in range(width)] for _ in range(sim.n)]
+            root = sim.to_act
+            assert compiled.solve(sim, root, scores) == fast.solve(sim.copy(), root, scores)
+            solved += 1
+        assert _snapshot(sim) == before
+    assert solved >= 5
+
+
+@pytest.mark.parametrize("players", range(3, 8))
+def test_compiled_bid_rollouts_agree(players: int) -> None:
+    """Every candidate bid played out from the hand's start, trump or none, La Podrida or not."""
+    compiled.load()
+    rng = random.Random(players)
+    for _ in range(20):
+        size = rng.randint(1, 51 // players)
+        deck = rng.sample(range(52), 52)
+        hands = [mask_of(deck[i * size : (i + 1) * size]) for i in range(players)]
+        sim = HandSim(
+            hands=hands,
+            trump=rng.choice([-1, 0, 1, 2, 3]),
+            must_trump=rng.random() < 0.5,
+            leader=rng.randrange(players),
+            won=[0] * players,
+            bids=[rng.randint(0, size) for _ in range(players)],
+        )
+        before = _snapshot(sim)
+        seat = rng.randrange(players)
+        bids = list(range(size + 1))
+        for spoil in (False, True):
+            expected = fast.rollout_bids(sim, seat, bids, spoil=spoil)
+            assert compiled.rollout_bids(sim, seat, bids, spoil=spoil) == expected
+        assert _snapshot(sim) == before
+
+
+def test_compiled_rollout_bids_refuses_a_hand_in_play() -> None:
+    sim = HandSim(
+        hands=[0b10, 0b100, 0b1000], trump=-1, must_trump=False, leader=0, trick=[0],
+        won=[0, 0, 0], bids=[0, 0, 0],
+    )  # fmt: skip
+    with pytest.raises(ValueError, match="hand's start"):
+        compiled.rollout_bids(sim, 0, [0, 1])
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_compiled_play_likelihood_agrees(variant: tuple[int, bool, bool, bool]) -> None:
+    """The weight of the plays seen so far, replayed from the hand's start: the same factor
+    compiled and in Python, for plays that follow the rollout policy, the spoiler or neither."""
+    compiled.load()
+    players, trump, must_trump, _ = variant
+    rng = random.Random(hash(("replay", variant)) & 0xFFFF)
+    for _ in range(20):
+        size = rng.randint(1, 51 // players)
+        deck = rng.sample(range(52), 52)
+        start = HandSim(
+            hands=[mask_of(deck[i * size : (i + 1) * size]) for i in range(players)],
+            trump=rng.randrange(4) if trump else -1,
+            must_trump=must_trump,
+            leader=rng.randrange(players),
+            won=[0] * players,
+            bids=[rng.randint(0, size) for _ in range(players)],
+        )
+        sim = start.copy()
+        plays: list[int] = []
+        for _ in range(rng.randrange(players * size + 1)):
+            policy = fast.rollout_card(sim, spoil=True)
+            card = policy if rng.random() < 0.6 else rng.choice(cards_of(sim.legal()))
+            plays.append(card)
+            sim.play(card)
+        observer = rng.randrange(players)
+        before = _snapshot(start)
+        for spoil in (False, True):
+            expected = fast.play_likelihood(start.copy(), plays, observer, 0.75, spoil=spoil)
+            assert compiled.play_likelihood(start, plays, observer, 0.75, spoil=spoil) == expected
+        assert _snapshot(start) == before
+
+
+@pytest.mark.parametrize("players", range(3, 8))
+def test_compiled_bid_model_agrees(players: int) -> None:
+    """The calibrated trick estimate, the bid likelihood of a world and the guessed bids: the
+    same compiled and in Python (the floats to a relative 1e-9: the compiled ``exp``, ``log``
+    and ``pow`` may differ from CPython's in the last bit), sealed bids or not."""
+    compiled.load()
+    rng = random.Random(players * 7)
+    for _ in range(60):
+        size = rng.randint(1, 51 // players)
+        deck = rng.sample(range(52), 52)
+        hands = [mask_of(deck[i * size : (i + 1) * size]) for i in range(players)]
+        trump_card = deck[players * size] if rng.random() < 0.8 else -1
+        first = rng.randrange(players)
+        sealed = rng.random() < 0.3
+        earlier = [rng.randint(0, size) for _ in range(rng.randrange(players))]
+        on_lead = rng.random() < 0.5
+        expected = sampling.calibrated_tricks(hands[0], trump_card, players, on_lead, earlier)
+        got = compiled.calibrated_tricks(hands[0], trump_card, players, on_lead, earlier)
+        assert got == pytest.approx(expected, rel=1e-9)
+        bids = [rng.randint(0, size) if rng.random() < 0.7 else None for _ in range(players)]
+        gone = rng.randrange(size)  # cards each seat has played: the world holds the rest
+        played = [mask_of(cards_of(hand)[:gone]) for hand in hands]
+        held = [hand & ~out for hand, out in zip(hands, played, strict=True)]
+        know = Knowledge(
+            seat=0, own=held[0], unseen=0, counts=(size - gone,) * players,
+            voids=(0,) * players, played=tuple(played), stock_count=0,
+        )  # fmt: skip
+        expected = sampling.calibrated_bid_likelihood(
+            know, held, bids, trump_card, first, 0.8, sealed=sealed
+        )
+        got = compiled.calibrated_bid_likelihood(
+            know, held, bids, trump_card, first, 0.8, sealed=sealed
+        )
+        assert got == pytest.approx(expected, rel=1e-9)
+        expected_bids = sampling.guess_bids(hands, bids, trump_card, first, size, sealed=sealed)
+        assert compiled.guess_bids(hands, bids, trump_card, first, size, sealed=sealed) == (
+            expected_bids
+        )

@@ -59,6 +59,8 @@ def test_fast_path_throughput_quick(tmp_path: Path) -> None:
     assert "ratio rollout-numba/rollout-int:" in out
     assert set(figures["rollouts"]) == {"rollout-int", "rollout-numba"}  # type: ignore[arg-type]
     assert figures["rollout_speedup_numba_vs_int"] > 0  # type: ignore[operator]
+    assert set(figures["kernels"]) == {"solve", "bid-weight", "play-weight"}  # type: ignore[arg-type]
+    assert "The rest of a search decision's work, per call" in out
     # the kernels ran compiled (numba is part of the dev install, so always under CI)
     assert figures["numba"] is not None or os.environ.get("CI") != "true"
 

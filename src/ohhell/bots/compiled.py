@@ -1,21 +1,31 @@
-"""The search's rollouts compiled with numba: the same cards as :func:`ohhell.bots.fast.rollout`,
-several times faster.
+"""The search's inner loops compiled with numba: the same results as their pure-Python
+references, several times faster.
 
 The fast path takes, for each job, whichever of numpy vectorisation and numba compilation
 measures faster. For random hands played in bulk, numpy wins (:mod:`ohhell.bots.batch`); for
-the search bot's rollouts, where every card depends on the trick, the bids and the cards still
-out, numba wins: ``benchmarks/fast_path_throughput.py`` measures a 4-player, 12-card rollout
-several times faster than the int-mask one in :mod:`ohhell.bots.fast` (the figures are in
-``docs/bots.md``).
+the search bot's work, where every card depends on the trick, the bids and the cards still
+out, numba wins: ``benchmarks/fast_path_throughput.py`` measures each against its reference
+(the figures are in ``docs/bots.md``). Compiled here, each with its reference:
 
-The kernels below are the int-mask rollout policy (:func:`~ohhell.bots.fast.policy_card` and
-the spoiler) written in the subset of Python that numba compiles. They run as plain Python
+- :func:`rollout`, :func:`rollout_cards`, :func:`rollout_bids`: the rollout policy
+  (:func:`ohhell.bots.fast.policy_card` and the spoiler) playing a hand out, for one position,
+  for each candidate card, or for each candidate bid (:mod:`ohhell.bots.fast`);
+- :func:`solve`: the exact max^n end game (:func:`ohhell.bots.fast.solve`), on an explicit
+  stack (numba cannot cache recursive functions);
+- :func:`play_likelihood`: how likely the plays seen were under the rollout policy
+  (:func:`ohhell.bots.fast.play_likelihood`);
+- :func:`calibrated_tricks`, :func:`calibrated_bid_likelihood`, :func:`guess_bids`: the
+  calibrated bid model that weights worlds and guesses bids not made yet
+  (:mod:`ohhell.bots.sampling`).
+
+The kernels are written in the subset of Python that numba compiles. They run as plain Python
 (slowly; the tests use that to check them on any install) until :func:`load` compiles them,
 which the search bot does when it is built. numba is optional (the ``bots`` extra installs it):
-without it :data:`AVAILABLE` is false and the search bot uses :func:`ohhell.bots.fast.rollout`.
-Either way the search plays the same cards: ``tests/bots/test_compiled.py`` checks this module
-against :func:`ohhell.bots.fast.rollout` on random positions of every player count, with and
-without the spoiler and La Podrida's obligation to trump.
+without it :data:`AVAILABLE` is false and the search bot uses the references. Either way the
+search plays the same cards: ``tests/bots/test_compiled.py`` checks every kernel against its
+reference on random positions of every player count, with and without the spoiler and La
+Podrida's obligation to trump (the bid model's floats to a relative 1e-9: compiled ``exp``,
+``log`` and ``pow`` may differ from CPython's in the last bit).
 
 >>> from ohhell.bots.fast import HandSim, cards_of, mask_of
 >>> sim = HandSim(hands=[mask_of([12, 0]), mask_of([11, 1]), mask_of([10, 2])], trump=-1,

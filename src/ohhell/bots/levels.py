@@ -60,13 +60,13 @@ LEVELS: Final[dict[str, Level]] = {
     "medium": Level("heuristic", Budget(), "rule-based; well under 1 ms per decision"),
     "hard": Level(
         "search",
-        Budget(simulations=320, seconds=0.05),
-        "search bot, 320 simulations or 50 ms per decision, whichever ends first",
+        Budget(simulations=1280, seconds=0.15),
+        "search bot, 1280 simulations or 150 ms per decision, whichever ends first",
     ),
     "expert": Level(
         "search",
-        Budget(simulations=2000, seconds=0.5),
-        "search bot, 2000 simulations or 0.5 s per decision, whichever ends first",
+        Budget(simulations=5000, seconds=0.5),
+        "search bot, 5000 simulations or 0.5 s per decision, whichever ends first",
     ),
 }
 """The ladder, easiest first: level name -> bot name and per-decision budget."""

@@ -3,8 +3,9 @@
 Each decision samples worlds (the hidden cards, uniformly among the deals consistent with the
 seat's view: :mod:`ohhell.bots.sampling`), weights each by how likely the revealed bids were
 given its hands, and evaluates every candidate action in every world on the fast path
-(:mod:`ohhell.bots.fast`, pure Python: no numpy needed; its rollouts compiled with numba,
-:mod:`ohhell.bots.compiled`, when numba is installed, playing the same cards faster):
+(:mod:`ohhell.bots.fast`, pure Python: no numpy needed; its inner loops, rollouts, end-game
+solver and world weights, compiled with numba, :mod:`ohhell.bots.compiled`, when numba is
+installed, playing the same cards several times faster):
 
 - **Worlds** are weighted by how likely the revealed bids were given their hands (below) and,
   during play, by how likely the other seats' plays so far were: the hand is replayed in the
@@ -63,12 +64,12 @@ from ohhell.engine import Action, Bid, BiddingMode, Card, Phase, Play, PlayerVie
 
 __all__ = ["BidEstimate", "SearchBot"]
 
-DEFAULT_SIMULATIONS = 320
+DEFAULT_SIMULATIONS = 1280
 """Playouts per card decision when the budget names none (bids get ``bid_factor`` times as
-many, short playouts up to ``boost`` times as many): about 21 ms mean per decision on one
-core, 4 players, standard game, with the compiled rollouts (about twice that without numba).
-Measured against 160 over 400 duplicate deal sets: +2.1 points per game (95 % CI +1.2 .. +3.0)
-against three ``heuristic`` bots (``docs/bots.md``)."""
+many, short playouts up to ``boost`` times as many): 27 ms mean per decision on one core
+(p99 116 ms), 4 players, standard game, with the compiled inner loops. Measured against 320
+over 400 duplicate deal sets: +1.4 points per game (95 % CI +0.5 .. +2.2) against three
+``heuristic`` bots, and 72.3 % of bids made against 71.5 % (``docs/bots.md``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,10 +104,10 @@ class SearchBot:
     ``boost`` (up to this many times more worlds when few cards are left to play, so short
     playouts use the time long ones would), ``play_mismatch`` (the weight factor of a world
     for each play of another seat that the rollout policy would not have made there; 1 turns
-    play weighting off), ``compiled`` (run the rollouts compiled with numba,
+    play weighting off), ``compiled`` (run the inner loops compiled with numba,
     :mod:`ohhell.bots.compiled`, when numba is installed: the same cards, faster; the first
-    bot built in a process loads the compiled code; false runs them on
-    :func:`ohhell.bots.fast.rollout`).
+    bot built in a process loads the compiled code; false runs their pure-Python references
+    in :mod:`ohhell.bots.fast` and :mod:`ohhell.bots.sampling`).
 
     ``sampler`` builds, from the seat's view, the :class:`~ohhell.bots.sampling.WorldSampler`
     whose worlds each decision searches (before weighting). The default,
