@@ -82,8 +82,9 @@ def _kernel(function: _F) -> _F:
 
 
 def load() -> bool:
-    """Compile the kernels with numba (from its on-disk cache after the first time: about
-    0.1 s; compiling takes a few seconds) and return whether :func:`rollout` now runs compiled.
+    """Compile the kernels with numba and return whether they now run compiled. The first time
+    after an install or an upgrade compiling takes about 10 s; numba caches the result on disk
+    (next to this module, or in the user's cache), and later processes load it in about 0.5 s.
 
     Lazy, so that importing the bots does not import numba (0.3 s); the search bot calls it
     when it is built, so no timed decision pays for it. A broken numba install leaves the
