@@ -306,6 +306,47 @@ def _takes(card: int, best: int, trump: int) -> bool:
 
 
 @_kernel
+def _legal(hand: int, led: int, trump: int, must_trump: bool) -> int:
+    """:func:`ohhell.bots.fast.legal_mask`: the cards of ``hand`` playable to a trick led in
+    suit ``led`` (``-1`` when leading)."""
+    if led < 0:
+        return hand
+    follow = hand & _suit_mask(led)
+    if follow:
+        return follow
+    if must_trump and trump >= 0:
+        trumps = hand & _suit_mask(trump)
+        if trumps:
+            return trumps
+    return hand
+
+
+@_kernel
+def _rollout_choice(
+    hands: Any,
+    seat: int,
+    legal: int,
+    everything: int,
+    played: int,
+    best: int,
+    winner: int,
+    trump: int,
+    bids: Any,
+    won: Any,
+    spoil: bool,
+) -> int:
+    """:func:`ohhell.bots.fast.rollout_card`: the spoiler's card for a seat whose bid is lost
+    (with ``spoil``), else the rollout policy's; ``winner`` holds the card ``best`` winning the
+    trick so far, ``everything`` all the cards still held."""
+    hand = hands[seat]
+    need = bids[seat] - won[seat]
+    if spoil and (need < 0 or need > _count(hand)):
+        trump_mask = _suit_mask(trump) if trump >= 0 else 0
+        return _spoiler(legal, best, winner, seat, trump_mask, bids, won, hands)
+    return _policy(hand, legal, everything & ~hand, played, best, len(hands), trump, need)
+
+
+@_kernel
 def _rollout(
     hands: Any,
     trump: int,
@@ -320,8 +361,6 @@ def _rollout(
     """Play to the end of the hand, updating ``hands`` and ``won`` in place; ``trick`` holds
     the ``played`` cards of the current trick (room for ``n``)."""
     n = len(hands)
-    trump_mask = _suit_mask(trump) if trump >= 0 else 0
-    must = must_trump and trump >= 0
     best = -1
     best_pos = 0
     for i in range(played):
@@ -334,20 +373,11 @@ def _rollout(
     while everything:
         seat = (leader + played) % n
         hand = hands[seat]
-        legal = hand
-        if played:
-            legal = hand & _suit_mask(trick[0] // 13)
-            if not legal:
-                legal = hand & trump_mask if must else 0
-                if not legal:
-                    legal = hand
-        need = bids[seat] - won[seat]
-        if spoil and (need < 0 or need > _count(hand)):
-            card = _spoiler(
-                legal, best, (leader + best_pos) % n, seat, trump_mask, bids, won, hands
-            )
-        else:
-            card = _policy(hand, legal, everything & ~hand, played, best, n, trump, need)
+        legal = _legal(hand, trick[0] // 13 if played else -1, trump, must_trump)
+        card = _rollout_choice(
+            hands, seat, legal, everything, played, best, (leader + best_pos) % n, trump, bids,
+            won, spoil,
+        )  # fmt: skip
         bit = 1 << card
         hands[seat] = hand ^ bit
         everything ^= bit
@@ -475,15 +505,8 @@ def _solve(
             if everything:
                 played = frames[frame + _PLAYED]
                 seat = (frames[frame + _LEADER] + played) % n
-                hand = hands[seat]
-                legal = hand
-                if played:
-                    legal = hand & _suit_mask(line[ply - played] // 13)
-                    if not legal:
-                        legal = hand & _suit_mask(trump) if must_trump and trump >= 0 else 0
-                        if not legal:
-                            legal = hand
-                frames[frame + _PENDING] = legal
+                led = line[ply - played] // 13 if played else -1
+                frames[frame + _PENDING] = _legal(hands[seat], led, trump, must_trump)
                 frames[frame + _SEAT] = seat
                 frames[frame + _CHOSEN] = 0
             else:
@@ -553,8 +576,6 @@ def _replay_likelihood(
     ``mismatch`` for each play of another seat, with a choice, that the rollout policy (or the
     spoiler) would not have made."""
     n = len(hands)
-    trump_mask = _suit_mask(trump) if trump >= 0 else 0
-    must = must_trump and trump >= 0
     weight = 1.0
     best = -1
     best_pos = 0
@@ -567,21 +588,12 @@ def _replay_likelihood(
         seat = (leader + played) % n
         hand = hands[seat]
         if seat != observer:
-            legal = hand
-            if played:
-                legal = hand & _suit_mask(led)
-                if not legal:
-                    legal = hand & trump_mask if must else 0
-                    if not legal:
-                        legal = hand
+            legal = _legal(hand, led if played else -1, trump, must_trump)
             if legal & (legal - 1):
-                need = bids[seat] - won[seat]
-                if spoil and (need < 0 or need > _count(hand)):
-                    choice = _spoiler(
-                        legal, best, (leader + best_pos) % n, seat, trump_mask, bids, won, hands
-                    )
-                else:
-                    choice = _policy(hand, legal, everything & ~hand, played, best, n, trump, need)
+                choice = _rollout_choice(
+                    hands, seat, legal, everything, played, best, (leader + best_pos) % n, trump,
+                    bids, won, spoil,
+                )  # fmt: skip
                 if choice != card:
                     weight *= mismatch
         bit = 1 << card
