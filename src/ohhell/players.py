@@ -16,15 +16,20 @@ ValueError: unknown bot 'genius'; bots: random, heuristic, search, ismcts
 from __future__ import annotations
 
 import importlib
+import threading
+from collections.abc import Callable, Iterable
 from typing import Final
 
 from ohhell.bots import Bot, make_bot
 from ohhell.bots.levels import BOT_NAMES
 
-__all__ = ["PLAYER_NAMES", "make_player"]
+__all__ = ["PLAYER_NAMES", "SLOW_PREPARE_SECONDS", "make_player", "prepare_players"]
 
 PLAYER_NAMES: Final[tuple[str, ...]] = (*BOT_NAMES, "ismcts")
 """Every name :func:`make_player` knows."""
+
+SLOW_PREPARE_SECONDS: Final = 1.0
+"""How long :func:`prepare_players` waits before it calls ``on_slow``."""
 
 
 def make_player(name: str) -> Bot:
@@ -39,3 +44,27 @@ def make_player(name: str) -> Bot:
         raise ValueError(f"the 'ismcts' bot is not available in this installation ({exc})") from exc
     bot: Bot = bridge.IsmctsBot()  # a BridgeError (a ValueError) when pyspiel is missing
     return bot
+
+
+def prepare_players(
+    names: Iterable[str],
+    *,
+    on_slow: Callable[[], None] | None = None,
+    after: float = SLOW_PREPARE_SECONDS,
+) -> None:
+    """Build each named player once, so that what it loads when built is ready before the
+    first game: the search bot compiles its inner loops the first time after an install (about
+    10 s; later runs load them from numba's disk cache in about 0.5 s). ``on_slow`` is called,
+    once, from another thread, if that takes longer than ``after`` seconds, so a command line
+    can say why nothing is happening yet. An unknown or unavailable name is a ``ValueError``
+    (:func:`make_player`'s)."""
+    timer = threading.Timer(after, on_slow) if on_slow is not None else None
+    if timer is not None:
+        timer.daemon = True
+        timer.start()
+    try:
+        for name in dict.fromkeys(names):
+            make_player(name)
+    finally:
+        if timer is not None:
+            timer.cancel()

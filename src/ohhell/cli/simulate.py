@@ -10,6 +10,7 @@ from typing import Any
 
 from ohhell.bots import Bot
 from ohhell.cli.options import add_rules_arguments, rules_from_args
+from ohhell.cli.players import prepare_bots
 from ohhell.cli.render import format_score_sheet, score_sheet_json
 from ohhell.engine import RulesError, records, score_sheet
 from ohhell.players import PLAYER_NAMES, make_player
@@ -59,6 +60,10 @@ def run(args: argparse.Namespace) -> int:
         args.out.mkdir(parents=True, exist_ok=True)
     names = _bot_names(args.bots, rules.player_count)
     seats = [f"{name} {i}" for i, name in enumerate(names)]
+    try:
+        prepare_bots(names, "simulate", quiet=args.quiet)
+    except ValueError as exc:
+        raise RulesError(f"--bots: {exc}") from None
     for game in range(args.games):
         seed = base_seed + game
         rng = random.Random(seed)

@@ -19,6 +19,7 @@ from typing import Any
 
 from ohhell.bots.base import Budget
 from ohhell.cli.options import add_rules_arguments, rules_from_args
+from ohhell.cli.players import prepare_bots
 from ohhell.players import PLAYER_NAMES
 from ohhell.tournament.deals import generate_deal_sets, load_deal_sets, save_deal_sets
 from ohhell.tournament.duplicate import (
@@ -114,6 +115,10 @@ def run(args: argparse.Namespace) -> int:
         budget=_budget(args),
         seed=seed,
     )
+    try:  # here, not in the workers: they load what this compiles from numba's disk cache
+        prepare_bots((args.candidate, args.baseline), "tournament", quiet=args.quiet)
+    except ValueError as exc:
+        raise TournamentError(str(exc)) from None
     console = Console()
     errors = Console(stderr=True)
     total = len(deal_sets.sets)

@@ -1,0 +1,24 @@
+"""Computer players on the command line: built before the first game, saying so when slow."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable
+
+from ohhell.players import prepare_players
+
+__all__ = ["PREPARING", "prepare_bots"]
+
+PREPARING = (
+    "preparing the bots (the first run after an install compiles the search bot: about 10 s)"
+)
+
+
+def prepare_bots(names: Iterable[str], command: str, *, quiet: bool = False) -> None:
+    """:func:`~ohhell.players.prepare_players`, with a line on stderr if it takes over a second
+    (none when ``quiet``). An unknown or unavailable bot is a ``ValueError``."""
+
+    def say() -> None:
+        print(f"ohhell {command}: {PREPARING}", file=sys.stderr, flush=True)
+
+    prepare_players(names, on_slow=None if quiet else say)
