@@ -3,7 +3,9 @@ when that is slow (the search bot's first compile after an install)."""
 
 from __future__ import annotations
 
+import json
 import os
+import random
 import subprocess
 import sys
 import threading
@@ -13,8 +15,10 @@ import pytest
 from tests.conftest import require
 
 from ohhell import players
-from ohhell.bots import Bot
+from ohhell.bots import Bot, Budget
+from ohhell.bots.levels import LEVELS, LevelBot
 from ohhell.cli.players import PREPARING
+from ohhell.engine import Action, PlayerView, Rules, apply, new_game, random_deal, view_for
 
 
 def test_prepare_players_builds_each_name_once(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -73,3 +77,42 @@ def test_the_first_search_bot_after_an_install_is_announced(tmp_path: Path) -> N
     assert f"ohhell simulate: {PREPARING}" in result.stderr
     assert "total" in result.stdout
     assert any((tmp_path / "numba-cache").rglob("*.nbi"))  # the compiled code was cached
+
+
+def test_levels_are_players_with_their_budgets() -> None:
+    """``--bots expert,medium,...``: a level plays as its bot with its budget, unless the
+    harness names a budget, and is named after the level in records and reports."""
+    assert set(LEVELS) <= set(players.PLAYER_NAMES)
+    seen: list[Budget] = []
+
+    class Spy:
+        name = "spy"
+
+        def choose(self, view: PlayerView, rng: random.Random, budget: Budget) -> Action:
+            seen.append(budget)
+            return view.legal_actions[0]
+
+    bot = LevelBot("hard", Spy(), LEVELS["hard"].budget)
+    state = new_game(Rules(player_count=3), first_dealer=0)
+    state, _ = apply(state, random_deal(state, random.Random(1)))
+    view = view_for(state, min(state.to_act))
+    bot.choose(view, random.Random(1), Budget())
+    bot.choose(view, random.Random(1), Budget(simulations=7))
+    assert seen == [LEVELS["hard"].budget, Budget(simulations=7)]
+    for name, chosen in LEVELS.items():
+        player = players.make_player(name)
+        assert isinstance(player, LevelBot)
+        assert player.name == name and player.budget == chosen.budget
+        assert player.bot.name == chosen.bot
+
+
+def test_simulate_with_levels(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "ohhell.cli.main", "simulate", "--players", "3", "--schedule",
+         "custom", "--hand-sizes", "2,1", "--bots", "hard,medium,easy", "--seed", "4",
+         "--out", str(tmp_path)],
+        capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    record = json.loads((tmp_path / "game-4.json").read_text())
+    assert record["seats"] == ["hard 0", "medium 1", "easy 2"]

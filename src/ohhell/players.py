@@ -1,16 +1,19 @@
 """Every computer player by name, for the adapters (command line, tournaments).
 
-The bots of :mod:`ohhell.bots` (:func:`~ohhell.bots.make_bot`), plus ``ismcts``: OpenSpiel's
+The bots of :mod:`ohhell.bots` (:func:`~ohhell.bots.make_bot`), the levels of the ladder
+(``easy`` to ``expert``: :func:`~ohhell.bots.levels.level_bot`), plus ``ismcts``: OpenSpiel's
 C++ IS-MCTS (:class:`ohhell.openspiel_bridge.IsmctsBot`, OpenSpiel-compatible hands only). It
 is an adapter around OpenSpiel, so it is resolved here, outside the bots layer, and neither the
 bridge nor ``pyspiel`` is imported unless it is asked for.
 
 >>> make_player("heuristic").name
 'heuristic'
+>>> make_player("hard").name
+'hard'
 >>> make_player("genius")
 Traceback (most recent call last):
 ...
-ValueError: unknown bot 'genius'; bots: random, heuristic, search, ismcts
+ValueError: unknown bot 'genius'; bots: random, heuristic, search, ismcts; levels: easy, ...
 """
 
 from __future__ import annotations
@@ -21,12 +24,12 @@ from collections.abc import Callable, Iterable
 from typing import Final
 
 from ohhell.bots import Bot, make_bot
-from ohhell.bots.levels import BOT_NAMES
+from ohhell.bots.levels import BOT_NAMES, LEVELS, level_bot
 
 __all__ = ["PLAYER_NAMES", "SLOW_PREPARE_SECONDS", "make_player", "prepare_players"]
 
-PLAYER_NAMES: Final[tuple[str, ...]] = (*BOT_NAMES, "ismcts")
-"""Every name :func:`make_player` knows."""
+PLAYER_NAMES: Final[tuple[str, ...]] = (*BOT_NAMES, "ismcts", *LEVELS)
+"""Every name :func:`make_player` knows: the bots, then the levels."""
 
 SLOW_PREPARE_SECONDS: Final = 1.0
 """How long :func:`prepare_players` waits before it calls ``on_slow``."""
@@ -36,8 +39,13 @@ def make_player(name: str) -> Bot:
     """A new computer player by name; an unknown or unavailable one is a ``ValueError``."""
     if name in BOT_NAMES:
         return make_bot(name)
+    if name in LEVELS:
+        return level_bot(name)
     if name != "ismcts":
-        raise ValueError(f"unknown bot {name!r}; bots: {', '.join(PLAYER_NAMES)}")
+        raise ValueError(
+            f"unknown bot {name!r}; bots: {', '.join((*BOT_NAMES, 'ismcts'))};"
+            f" levels: {', '.join(LEVELS)}"
+        )
     try:
         bridge = importlib.import_module("ohhell.openspiel_bridge")
     except ImportError as exc:

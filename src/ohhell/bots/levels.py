@@ -1,12 +1,15 @@
 """Named bots and the difficulty ladder.
 
 :func:`make_bot` builds a bot by name (``random``, ``heuristic``, ``search``); :data:`LEVELS`
-maps the levels people choose from (easy, medium, hard, expert) onto a bot and its budget.
+maps the levels people choose from (easy, medium, hard, expert) onto a bot and its budget, and
+:func:`level_bot` builds a bot that plays at a level (its name, the level's budget).
 
 >>> make_bot("heuristic").name
 'heuristic'
 >>> LEVELS["easy"]
 Level(bot='random', budget=Budget(simulations=None, seconds=None))
+>>> level_bot("expert").name
+'expert'
 >>> make_bot("genius")
 Traceback (most recent call last):
 ...
@@ -15,6 +18,7 @@ ValueError: unknown bot 'genius'; bots: random, heuristic, search
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final
@@ -23,8 +27,9 @@ from ohhell.bots.base import Bot, Budget
 from ohhell.bots.heuristic import HeuristicBot
 from ohhell.bots.random_bot import RandomBot
 from ohhell.bots.search import SearchBot
+from ohhell.engine import Action, PlayerView
 
-__all__ = ["BOT_NAMES", "LEVELS", "Level", "level", "make_bot"]
+__all__ = ["BOT_NAMES", "LEVELS", "Level", "LevelBot", "level", "level_bot", "make_bot"]
 
 
 _FACTORIES: Final[dict[str, Callable[[], Bot]]] = {
@@ -79,3 +84,25 @@ def level(name: str) -> tuple[Bot, Budget]:
     except KeyError:
         raise ValueError(f"unknown level {name!r}; levels: {', '.join(LEVELS)}") from None
     return make_bot(chosen.bot), chosen.budget
+
+
+class LevelBot:
+    """A bot playing at a level, named after it (``"expert"``): the level's bot, thinking for
+    the level's budget when the harness gives ``Budget()`` (the bot's own default), and for the
+    harness's budget when it names one (a tournament's ``--budget-sims``, for instance). A level
+    whose budget has ``seconds`` decides by the clock, so its games do not repeat exactly from
+    a seed."""
+
+    def __init__(self, name: str, bot: Bot, budget: Budget) -> None:
+        self.name = name
+        self.bot = bot
+        self.budget = budget
+
+    def choose(self, view: PlayerView, rng: random.Random, budget: Budget) -> Action:
+        return self.bot.choose(view, rng, self.budget if budget == Budget() else budget)
+
+
+def level_bot(name: str) -> LevelBot:
+    """A new bot playing at level ``name``; an unknown level is a ``ValueError`` naming it."""
+    bot, budget = level(name)
+    return LevelBot(name, bot, budget)
