@@ -22,6 +22,7 @@ from typing import Any
 import pyspiel
 
 from ohhell.bots.base import Bot, Budget
+from ohhell.bots.heuristic import HeuristicBot
 from ohhell.rl.encoding import action_to_int
 from ohhell.rl.openspiel_game import OhHellState
 from ohhell.rl.pettingzoo_env import Observation, OhHellEnv
@@ -30,15 +31,8 @@ __all__ = ["BotPolicy", "OpenSpielBot", "default_opponent"]
 
 
 def default_opponent() -> Bot:
-    """The ``heuristic`` bot when it is installed, else the ``random`` bot."""
-    try:
-        from ohhell.bots.heuristic import HeuristicBot  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:
-        from ohhell.bots import RandomBot
-
-        return RandomBot()
-    bot: Bot = HeuristicBot()
-    return bot
+    """A new ``heuristic`` bot: the ladder's medium level, a sensible first opponent."""
+    return HeuristicBot()
 
 
 class BotPolicy:
