@@ -105,7 +105,4 @@ def _bot_names(text: str, player_count: int) -> list[str]:
 
 
 def _make_bots(names: list[str]) -> list[Bot]:
-    try:
-        return [make_player(name) for name in names]
-    except ValueError as exc:
-        raise RulesError(f"--bots: {exc}") from None
+    return [make_player(name) for name in names]  # names checked by prepare_bots
