@@ -42,6 +42,18 @@ def test_search_vs_heuristic_quick(tmp_path: Path) -> None:
     assert "ms per decision: mean" in out
     assert figures["deal_sets"] == 1
     assert figures["decisions"] > 0
+    assert "lead over the three baseline bots at the candidate's table:" in out
+    assert set(figures["leads"]) == set(figures["margins"])  # type: ignore[arg-type]
+
+
+def test_table_lead_is_the_seat_against_the_mean_of_the_others(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    bench = importlib.import_module("search_vs_heuristic")
+    assert bench.table_lead([40, 10, 20, 30], 0) == 20.0
+    assert bench.table_lead([40, 10, 20, 30], 1) == -20.0
+    assert bench.table_lead([7, 7, 7], 2) == 0.0
 
 
 def test_search_vs_heuristic_splits_bids_from_play(tmp_path: Path) -> None:
