@@ -242,7 +242,8 @@ class Oracle:
 
 @dataclass(frozen=True, slots=True)
 class DealSetResult:
-    """One deal set: the candidate's margin, its bids made and its decision times."""
+    """One deal set: the candidate's margin and its lead at its table (means over its four
+    seats), its bids made and its decision times."""
 
     margin: float
     lead: float
