@@ -1,9 +1,12 @@
-"""What the timed benchmarks share: their command line and where their figures go."""
+"""What the benchmarks share: the timed ones' command line, where figures go, and a seat's
+lead at its table."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import statistics
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -42,3 +45,12 @@ def write_figures(path: Path | None, figures: dict[str, Any]) -> None:
     """Write the figures as JSON when ``--json`` was given."""
     if path is not None:
         path.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
+
+
+def table_lead(points: Sequence[float], seat: int) -> float:
+    """How far ``seat``'s points are ahead of the mean of the others' points at its table.
+
+    >>> table_lead([40, 10, 20, 30], 0)
+    20.0
+    """
+    return points[seat] - statistics.fmean(p for other, p in enumerate(points) if other != seat)

@@ -56,12 +56,12 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from _common import write_figures
+from _common import table_lead, write_figures
 
 from ohhell.bots import Bot, Budget
 from ohhell.bots.fast import cards_of, mask_of
@@ -271,15 +271,6 @@ class Job:
             return HeuristicLookahead(sampler or uniform_sampler, self.worlds)
         search = SearchBot(simulations=self.simulations, sampler=sampler, **self.options)
         return PartialSearch(search, self.part)
-
-
-def table_lead(totals: Sequence[int], seat: int) -> float:
-    """How far ``seat``'s total is ahead of the mean of the others' totals at its table.
-
-    >>> table_lead([40, 10, 20, 30], 0)
-    20.0
-    """
-    return totals[seat] - statistics.fmean(t for other, t in enumerate(totals) if other != seat)
 
 
 def play_deal_set(job: Job) -> DealSetResult:

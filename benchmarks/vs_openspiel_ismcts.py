@@ -47,7 +47,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, Final
 
-from _common import write_figures
+from _common import table_lead, write_figures
 
 from ohhell.bots.base import Bot
 from ohhell.bots.levels import make_bot
@@ -102,15 +102,8 @@ def summarize(per_deal: Sequence[tuple[HandOutcome, ...]]) -> dict[str, Any]:
         diff_os = []
         diff_std = []
         for rotation, hand in enumerate(hands):
-            others = [s for s in range(PLAYERS) if s != rotation]
-            diff_os.append(
-                hand.openspiel_returns[rotation]
-                - statistics.fmean(hand.openspiel_returns[s] for s in others)
-            )
-            diff_std.append(
-                hand.standard_points[rotation]
-                - statistics.fmean(hand.standard_points[s] for s in others)
-            )
+            diff_os.append(table_lead(hand.openspiel_returns, rotation))
+            diff_std.append(table_lead(hand.standard_points, rotation))
             for seat in range(PLAYERS):
                 hit = int(hand.bids[seat] == hand.tricks_won[seat])
                 if seat == rotation:

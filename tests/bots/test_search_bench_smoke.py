@@ -50,10 +50,10 @@ def test_table_lead_is_the_seat_against_the_mean_of_the_others(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.syspath_prepend(str(BENCHMARKS))
-    bench = importlib.import_module("search_vs_heuristic")
-    assert bench.table_lead([40, 10, 20, 30], 0) == 20.0
-    assert bench.table_lead([40, 10, 20, 30], 1) == -20.0
-    assert bench.table_lead([7, 7, 7], 2) == 0.0
+    common = importlib.import_module("_common")
+    assert common.table_lead([40, 10, 20, 30], 0) == 20.0
+    assert common.table_lead([40, 10, 20, 30], 1) == -20.0
+    assert common.table_lead([7, 7, 7], 2) == 0.0
 
 
 def test_search_vs_heuristic_splits_bids_from_play(tmp_path: Path) -> None:
