@@ -45,12 +45,15 @@ from typing import Any, Final, TypeVar
 
 from ohhell.bots.fast import HandSim, cards_of
 from ohhell.bots.heuristic import CARD_WIN_WEIGHTS
-from ohhell.bots.sampling import Knowledge
+from ohhell.bots.sampling import Knowledge, SuitTable, WorldSampler
 
 __all__ = [
     "AVAILABLE",
+    "bid_worlds",
     "calibrated_bid_likelihood",
     "calibrated_tricks",
+    "card_worlds",
+    "draw",
     "guess_bids",
     "load",
     "play_likelihood",
@@ -75,6 +78,22 @@ _weights: Any = _WEIGHTS
 """:data:`_WEIGHTS` as the kernels take it (a numpy array once :func:`load` has run)."""
 
 
+class _Lists:
+    """What the kernels allocate scratch with while they run as plain Python: ``zeros``
+    gives a list (:func:`load` swaps in numpy before compiling them)."""
+
+    int64 = int
+    float64 = float
+
+    @staticmethod
+    def zeros(size: int, dtype: type) -> list[Any]:
+        return [dtype()] * size
+
+
+_arrays: Any = _Lists
+"""How kernels allocate arrays: :class:`_Lists`, then numpy once :func:`load` has run."""
+
+
 def _kernel(function: _F) -> _F:
     """Register ``function`` as a kernel, compiled by :func:`load` (plain Python until then)."""
     _KERNELS.append(function.__name__)
@@ -89,7 +108,7 @@ def load() -> bool:
     Lazy, so that importing the bots does not import numba (0.3 s); the search bot calls it
     when it is built, so no timed decision pays for it. A broken numba install leaves the
     kernels as plain Python and returns false."""
-    global _numpy, _weights
+    global _numpy, _weights, _arrays
     if _numpy is not None:
         return True
     if not AVAILABLE:
@@ -100,6 +119,7 @@ def load() -> bool:
     except ImportError:  # pragma: no cover - a broken installation
         return False
     module = globals()
+    _arrays = numpy  # before compiling: the kernels' scratch arrays become numpy's
     for name in _KERNELS:  # rebound before any is compiled: each call resolves to a kernel
         module[name] = numba.njit(cache=True)(module[name])
     _weights = numpy.array(_WEIGHTS, dtype=numpy.float64)
@@ -822,6 +842,316 @@ def _round_half_even(x: float) -> int:
     return whole
 
 
+# --------------------------------------------------------------------------- worlds
+
+
+_GOLDEN: Final = 0x9E3779B97F4A7C15
+_MIX1: Final = 0xBF58476D1CE4E5B9
+_MIX2: Final = 0x94D049BB133111EB
+_M64: Final = (1 << 64) - 1
+
+
+@_kernel
+def _uniform(stream: Any) -> float:
+    """:func:`ohhell.bots.sampling._uniform`: the next float of the SplitMix64 ``stream``."""
+    state = (stream[0] + _GOLDEN) & _M64
+    stream[0] = state
+    z = ((state ^ (state >> 30)) * _MIX1) & _M64
+    z = ((z ^ (z >> 27)) * _MIX2) & _M64
+    return float((z ^ (z >> 31)) >> 11) * (1.0 / 9007199254740992.0)
+
+
+@_kernel
+def _shuffle_prefix(stream: Any, pool: Any, length: int, count: int) -> None:
+    """:func:`ohhell.bots.sampling._shuffle_prefix` on ``pool[:length]``."""
+    for i in range(count):
+        j = i + min(length - i - 1, int(_uniform(stream) * (length - i)))
+        card = pool[i]
+        pool[i] = pool[j]
+        pool[j] = card
+
+
+@_kernel
+def _draw(
+    seed: int,
+    stream: Any,
+    seat: int,
+    own: int,
+    unseen: int,
+    counts: Any,
+    constrained: Any,
+    free_seats: Any,
+    free_cards: int,
+    suit_cards: Any,
+    first: Any,
+    stop: Any,
+    cumulative: Any,
+    following: Any,
+    take: Any,
+    pool: Any,
+    hands: Any,
+) -> None:
+    """:meth:`ohhell.bots.sampling.WorldSampler.draw` into ``hands``: ``suit_cards[13 * suit :]``
+    lists each suit's unseen cards (-1 after the last), the rest is the sampler's
+    :class:`~ohhell.bots.sampling.SuitTable`."""
+    for s in range(len(hands)):
+        hands[s] = 0
+    hands[seat] = own
+    stream[0] = seed
+    width = len(constrained)
+    free = unseen
+    if width > 0:
+        node = 0
+        for suit in range(4):
+            u = _uniform(stream)
+            j = first[node]
+            while j < stop[node] - 1 and u >= cumulative[j]:
+                j += 1
+            length = 0
+            while length < 13 and suit_cards[13 * suit + length] >= 0:
+                pool[length] = suit_cards[13 * suit + length]
+                length += 1
+            total = 0
+            for i in range(width):
+                total += take[j * width + i]
+            _shuffle_prefix(stream, pool, length, total)
+            start = 0
+            for i in range(width):
+                for _ in range(take[j * width + i]):
+                    hands[constrained[i]] |= 1 << pool[start]
+                    start += 1
+            for k in range(total):
+                free &= ~(1 << pool[k])
+            node = following[j]
+    length = 0
+    while free:
+        card = _lowest(free)
+        pool[length] = card
+        length += 1
+        free ^= 1 << card
+    _shuffle_prefix(stream, pool, length, free_cards)
+    start = 0
+    for i in range(len(free_seats)):
+        for _ in range(counts[free_seats[i]]):
+            hands[free_seats[i]] |= 1 << pool[start]
+            start += 1
+
+
+@_kernel
+def _solve_cards(
+    hands: Any,
+    trump: int,
+    must_trump: bool,
+    leader: int,
+    line: Any,
+    played: int,
+    won: Any,
+    scores: Any,
+    width: int,
+    root: int,
+    cards: Any,
+    results: Any,
+    frames: Any,
+    out: Any,
+) -> None:
+    """The wrapper :func:`solve`'s loop: ``root``'s exact points after each of ``cards``
+    (``line[:played]`` the current trick) into ``out``, the arguments left as they were."""
+    n = len(hands)
+    for j in range(len(cards)):
+        card = cards[j]
+        hands[root] ^= 1 << card
+        line[played] = card
+        now_leader = leader
+        now = played + 1
+        if now == n:  # the card ends the trick
+            now_leader = (leader + _winning_position(line, 0, n, trump)) % n
+            won[now_leader] += 1
+            now = 0
+        _solve(
+            hands, trump, must_trump, now_leader, line, now, played + 1, won, scores, width,
+            root, results, frames,
+        )  # fmt: skip
+        out[j] = results[(played + 1) * n + root]
+        if now == 0:
+            won[now_leader] -= 1
+        hands[root] ^= 1 << card
+
+
+@_kernel
+def _card_worlds(
+    seeds: Any,
+    stream: Any,
+    seat: int,
+    own: int,
+    unseen: int,
+    counts: Any,
+    constrained: Any,
+    free_seats: Any,
+    free_cards: int,
+    suit_cards: Any,
+    first: Any,
+    stop: Any,
+    cumulative: Any,
+    following: Any,
+    take: Any,
+    spread: float,
+    played_by: Any,
+    known_bids: Any,
+    trump_card: int,
+    first_bidder: int,
+    sealed: bool,
+    mismatch: float,
+    plays: Any,
+    first_leader: int,
+    trump: int,
+    must_trump: bool,
+    leader: int,
+    trick: Any,
+    played: int,
+    won: Any,
+    bids: Any,
+    spoil: bool,
+    cards: Any,
+    solving: bool,
+    scores: Any,
+    width: int,
+    model: Any,
+    totals: Any,
+    sums: Any,
+    first_world: Any,
+) -> None:
+    """The search's card decision over the worlds of ``seeds`` (see
+    :meth:`ohhell.bots.search.SearchBot._choose_card`, whose loop in Python this is): each
+    world drawn (:func:`_draw`), weighted by the revealed bids (when ``spread``) and the plays
+    seen (when ``mismatch < 1``), and each of ``cards`` valued by ``seat``'s points after a
+    rollout or, when ``solving``, by the exact end game. Adds each card's weighted points to
+    ``totals`` and the weights to ``sums[0]``; ``first_world`` gets the first world's hands."""
+    n = len(counts)
+    pool = _arrays.zeros(52, _arrays.int64)
+    hands = _arrays.zeros(n, _arrays.int64)
+    start = _arrays.zeros(n, _arrays.int64)
+    zeros = _arrays.zeros(n, _arrays.int64)
+    earlier = _arrays.zeros(n, _arrays.int64)
+    probs = _arrays.zeros(4 * 52, _arrays.float64)
+    tricks = _arrays.zeros(len(cards), _arrays.int64)
+    left = 0
+    for s in range(n):
+        left += counts[s]
+    line = _arrays.zeros(played + left + 1, _arrays.int64)
+    for i in range(played):
+        line[i] = trick[i]
+    results = _arrays.zeros((played + left + 2) * n, _arrays.int64)
+    frames = _arrays.zeros((played + left + 2) * _FRAME, _arrays.int64)
+    sim_won = won.copy()
+    for w in range(len(seeds)):
+        _draw(
+            seeds[w], stream, seat, own, unseen, counts, constrained, free_seats, free_cards,
+            suit_cards, first, stop, cumulative, following, take, pool, hands,
+        )  # fmt: skip
+        if w == 0:
+            for s in range(n):
+                first_world[s] = hands[s]
+        weight = 1.0
+        if spread > 0.0:
+            weight = _bid_likelihood(
+                hands, played_by, known_bids, trump_card, first_bidder, spread, sealed, seat, model,
+                earlier, probs,
+            )  # fmt: skip
+        if mismatch < 1.0 and len(plays) > 0:
+            for s in range(n):
+                start[s] = hands[s] | played_by[s]
+                zeros[s] = 0
+            weight *= _replay_likelihood(
+                start, trump, must_trump, first_leader, plays, seat, mismatch, zeros, bids, spoil
+            )
+        if solving:
+            _solve_cards(
+                hands, trump, must_trump, leader, line, played, sim_won, scores, width, seat,
+                cards, results, frames, tricks,
+            )  # fmt: skip
+            for j in range(len(cards)):
+                totals[j] += weight * tricks[j]
+        else:
+            _rollout_cards(
+                hands, trump, must_trump, leader, trick, played, won, bids, spoil, cards, tricks
+            )
+            for j in range(len(cards)):
+                totals[j] += weight * scores[seat * width + tricks[j]]
+        sums[0] += weight
+
+
+@_kernel
+def _bid_worlds(
+    seeds: Any,
+    stream: Any,
+    seat: int,
+    own: int,
+    unseen: int,
+    counts: Any,
+    constrained: Any,
+    free_seats: Any,
+    free_cards: int,
+    suit_cards: Any,
+    first: Any,
+    stop: Any,
+    cumulative: Any,
+    following: Any,
+    take: Any,
+    spread: float,
+    known_bids: Any,
+    trump_card: int,
+    first_bidder: int,
+    sealed: bool,
+    hand_size: int,
+    trump: int,
+    must_trump: bool,
+    spoil: bool,
+    candidates: Any,
+    model: Any,
+    tallies: Any,
+    sums: Any,
+) -> None:
+    """The search's bid estimate over the worlds of ``seeds`` (see
+    :meth:`ohhell.bots.search.SearchBot.estimate_bids`, whose loop in Python this is): each
+    world drawn, weighted by the revealed bids, the bids not made yet guessed, and the hand
+    played out aiming at each candidate bid; ``tallies[j * (hand_size + 1) + t]`` gains the
+    world's weight when bidding ``candidates[j]`` takes ``t`` tricks, ``sums[0]`` the weights."""
+    n = len(counts)
+    pool = _arrays.zeros(52, _arrays.int64)
+    hands = _arrays.zeros(n, _arrays.int64)
+    zeros = _arrays.zeros(n, _arrays.int64)
+    earlier = _arrays.zeros(n, _arrays.int64)
+    guesses = _arrays.zeros(n, _arrays.int64)
+    trick = _arrays.zeros(n, _arrays.int64)
+    probs = _arrays.zeros(4 * 52, _arrays.float64)
+    tricks = _arrays.zeros(len(candidates), _arrays.int64)
+    for w in range(len(seeds)):
+        _draw(
+            seeds[w], stream, seat, own, unseen, counts, constrained, free_seats, free_cards,
+            suit_cards, first, stop, cumulative, following, take, pool, hands,
+        )  # fmt: skip
+        weight = 1.0
+        if spread > 0.0:
+            weight = _bid_likelihood(
+                hands, zeros, known_bids, trump_card, first_bidder, spread, sealed, seat, model,
+                earlier, probs,
+            )  # fmt: skip
+        if weight == 0.0:
+            continue
+        for s in range(n):
+            guesses[s] = known_bids[s]
+        _guess_bids(
+            hands, guesses, trump_card, first_bidder, hand_size, sealed, model, earlier, probs
+        )
+        _rollout_bids(
+            hands, trump, must_trump, first_bidder, trick, zeros, guesses, seat, candidates,
+            spoil, tricks,
+        )  # fmt: skip
+        for j in range(len(candidates)):
+            tallies[j * (hand_size + 1) + tricks[j]] += weight
+        sums[0] += weight
+
+
 # --------------------------------------------------------------------------- wrappers
 
 
@@ -990,3 +1320,108 @@ def guess_bids(
         _ints([0] * len(hands)), _scratch(4 * 52),
     )  # fmt: skip
     return [int(b) for b in out]
+
+
+def _floats(values: Sequence[float]) -> Any:
+    numpy = _numpy
+    return list(values) if numpy is None else numpy.array(values, dtype=numpy.float64)
+
+
+def _seeds(values: Sequence[int]) -> Any:
+    numpy = _numpy
+    return list(values) if numpy is None else numpy.array(values, dtype=numpy.uint64)
+
+
+_SamplerArgs = tuple[int, int, int, Any, Any, Any, int, Any, Any, Any, Any, Any, Any]
+""":func:`_draw`'s arguments from ``seat`` to ``take``."""
+
+
+def _sampler_arrays(sampler: WorldSampler) -> _SamplerArgs:
+    """The arguments of :func:`_draw` that describe ``sampler`` (after the seed and stream)."""
+    know = sampler.know
+    table = sampler.table() if sampler.constrained else SuitTable([], [], [], [], [])
+    suit_cards = [-1] * 52
+    for suit, cards in enumerate(sampler.suit_cards):
+        suit_cards[13 * suit : 13 * suit + len(cards)] = cards
+    return (
+        know.seat, know.own, know.unseen, _ints(know.counts), _ints(sampler.constrained),
+        _ints(sampler.free_seats), sampler.free_cards, _ints(suit_cards), _ints(table.first),
+        _ints(table.stop), _floats(table.cumulative), _ints(table.following), _ints(table.take),
+    )  # fmt: skip
+
+
+def draw(sampler: WorldSampler, seed: int) -> tuple[int, ...]:
+    """:meth:`ohhell.bots.sampling.WorldSampler.draw` (the same world from the same seed),
+    compiled once :func:`load` has run."""
+    hands = _ints([0] * len(sampler.know.counts))
+    _draw(_seeds([seed])[0], _seeds([0]), *_sampler_arrays(sampler), _ints([0] * 52), hands)
+    return tuple(int(h) for h in hands)
+
+
+def card_worlds(
+    sampler: WorldSampler,
+    seeds: Sequence[int],
+    sim: HandSim,
+    cards: Sequence[int],
+    scores: Sequence[Sequence[int]],
+    *,
+    bids: Sequence[int | None],
+    spread: float,
+    trump_card: int,
+    first_bidder: int,
+    sealed: bool,
+    plays: Sequence[int],
+    first_leader: int,
+    mismatch: float,
+    spoil: bool,
+    solving: bool,
+) -> tuple[list[float], float, tuple[int, ...]]:
+    """The search's card decision (:meth:`ohhell.bots.search.SearchBot._choose_card`'s loop)
+    over the worlds ``sampler`` draws from ``seeds``, from the position ``sim`` (its hands are
+    not used: each world's are): each card's weighted points in total, the weights' sum and
+    the first world's hands. ``bids`` as revealed (weighting the worlds by the calibrated bid
+    model when ``spread``), ``sim.bids`` with guesses for the rest (the rollouts')."""
+    n = sim.n
+    totals = _floats([0.0] * len(cards))
+    sums = _floats([0.0])
+    first_world = _ints([0] * n)
+    _card_worlds(
+        _seeds(seeds), _seeds([0]), *_sampler_arrays(sampler), spread,
+        _ints(sampler.know.played), _ints([-1 if b is None else b for b in bids]), trump_card,
+        first_bidder, sealed, mismatch, _ints(plays), first_leader, sim.trump, sim.must_trump,
+        sim.leader, _ints(list(sim.trick) + [0] * (n - len(sim.trick))), len(sim.trick),
+        _ints(sim.won), _ints(sim.bids), spoil, _ints(cards), solving,
+        _ints([points for row in scores for points in row]), len(scores[0]), _weights, totals,
+        sums, first_world,
+    )  # fmt: skip
+    return [float(t) for t in totals], float(sums[0]), tuple(int(h) for h in first_world)
+
+
+def bid_worlds(
+    sampler: WorldSampler,
+    seeds: Sequence[int],
+    candidates: Sequence[int],
+    *,
+    bids: Sequence[int | None],
+    spread: float,
+    trump_card: int,
+    trump: int,
+    must_trump: bool,
+    first_bidder: int,
+    hand_size: int,
+    sealed: bool,
+    spoil: bool,
+) -> tuple[list[list[float]], float]:
+    """The search's bid estimate (:meth:`ohhell.bots.search.SearchBot.estimate_bids`'s loop)
+    over the worlds ``sampler`` draws from ``seeds``: per candidate bid, the weight of the
+    worlds in which aiming at it takes each number of tricks, and the weights' sum."""
+    width = hand_size + 1
+    tallies = _floats([0.0] * (len(candidates) * width))
+    sums = _floats([0.0])
+    _bid_worlds(
+        _seeds(seeds), _seeds([0]), *_sampler_arrays(sampler), spread,
+        _ints([-1 if b is None else b for b in bids]), trump_card, first_bidder, sealed,
+        hand_size, trump, must_trump, spoil, _ints(candidates), _weights, tallies, sums,
+    )  # fmt: skip
+    flat = [float(t) for t in tallies]
+    return [flat[j * width : (j + 1) * width] for j in range(len(candidates))], float(sums[0])

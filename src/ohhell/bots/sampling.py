@@ -14,6 +14,11 @@ either. The cards nobody has seen (other seats' cards and the stock) are shared 
   number of complete deals it leads to (exact counting by dynamic programming over the suits,
   memoised on the remaining capacities), so no void constraint ever causes rejection or bias.
 
+A world is a function of one 64-bit seed (:meth:`WorldSampler.draw`): the draws come from a
+SplitMix64 stream written here in plain Python and in :mod:`ohhell.bots.compiled` for numba,
+so the search draws the same worlds compiled or not. :meth:`WorldSampler.sample` takes the
+seed from a :class:`random.Random`.
+
 The search then weights each sampled world by how likely the revealed bids were given the
 sampled hands (:func:`bid_likelihood`, a normal around :func:`calibrated_tricks`: the
 heuristic bot's calibrated card-win model, ported to masks; :func:`expected_tricks` is a
@@ -22,7 +27,6 @@ cruder and cheaper estimate).
 
 from __future__ import annotations
 
-import bisect
 import math
 import random
 from collections.abc import Iterator, Sequence
@@ -36,6 +40,7 @@ from ohhell.engine import Card, Phase, PlayerView
 
 __all__ = [
     "Knowledge",
+    "SuitTable",
     "WorldSampler",
     "bid_likelihood",
     "calibrated_bid_likelihood",
@@ -130,21 +135,26 @@ class WorldSampler:
     def __init__(self, know: Knowledge) -> None:
         self.know = know
         others = [s for s in range(len(know.counts)) if s != know.seat and know.counts[s]]
-        self._constrained = [s for s in others if know.voids[s]]
-        self._free = [s for s in others if not know.voids[s]]
-        self._suit_cards = [cards_of(know.unseen & SUIT_MASKS[suit]) for suit in range(4)]
-        self._after = [sum(len(c) for c in self._suit_cards[suit + 1 :]) for suit in range(4)]
+        self.constrained = [s for s in others if know.voids[s]]
+        """The other seats that play has shown void in some suit, dealt suit by suit."""
+        self.free_seats = [s for s in others if not know.voids[s]]
+        """The other seats with no void shown: with the stock, the free holder."""
+        self.suit_cards = [cards_of(know.unseen & SUIT_MASKS[suit]) for suit in range(4)]
+        """Per suit, its unseen cards."""
+        self._after = [sum(len(c) for c in self.suit_cards[suit + 1 :]) for suit in range(4)]
         self._allowed = [
-            [i for i, s in enumerate(self._constrained) if not know.voids[s] >> suit & 1]
+            [i for i, s in enumerate(self.constrained) if not know.voids[s] >> suit & 1]
             for suit in range(4)
         ]
-        self._free_cards = sum(know.counts[s] for s in self._free)
+        self.free_cards = sum(know.counts[s] for s in self.free_seats)
+        """How many cards the free seats hold (the stock gets what is left)."""
         self._unseen_cards = cards_of(know.unseen)
         self._memo: dict[tuple[int, tuple[int, ...]], int] = {}
         self._choice_memo: dict[
             tuple[int, tuple[int, ...]], tuple[list[tuple[int, ...]], list[int]]
         ] = {}
-        caps = tuple(know.counts[s] for s in self._constrained)
+        self._table: SuitTable | None = None
+        caps = tuple(know.counts[s] for s in self.constrained)
         if sum(know.counts[s] for s in others) + know.stock_count != know.unseen.bit_count():
             raise ValueError("inconsistent knowledge: the unseen cards do not fill the hands")
         if self._count(0, caps) == 0:
@@ -153,7 +163,7 @@ class WorldSampler:
     def _splits(self, suit: int, caps: tuple[int, ...]) -> Iterator[tuple[tuple[int, ...], int]]:
         """Each way to give the constrained seats some of this suit's unseen cards: the new
         capacities and the number of ways to pick the cards (the free holder gets the rest)."""
-        total = len(self._suit_cards[suit])
+        total = len(self.suit_cards[suit])
         free_cap = total + self._after[suit] - sum(caps)
         allowed = self._allowed[suit]
 
@@ -201,32 +211,120 @@ class WorldSampler:
             hit = self._choice_memo[key] = (nexts, running)
         return hit
 
+    def table(self) -> SuitTable:
+        """The suit-by-suit allocation of the unseen cards to the seats with voids, as flat
+        lists (built on first use, then kept): what :meth:`draw` walks, and what the compiled
+        sampler takes as arrays."""
+        if self._table is None:
+            caps0 = tuple(self.know.counts[s] for s in self.constrained)
+            ids = {(0, caps0): 0}
+            order = [(0, caps0)]
+            first: list[int] = []
+            stop: list[int] = []
+            cumulative: list[float] = []
+            following: list[int] = []
+            take: list[int] = []
+            for suit, caps in order:  # grows as new nodes are found: a breadth-first walk
+                first.append(len(cumulative))
+                nexts, running = self._choices(suit, caps)
+                for nxt, deals in zip(nexts, running, strict=True):
+                    cumulative.append(deals / running[-1])
+                    take.extend(c - d for c, d in zip(caps, nxt, strict=True))
+                    if suit < 3:
+                        node = ids.setdefault((suit + 1, nxt), len(order))
+                        if node == len(order):
+                            order.append((suit + 1, nxt))
+                        following.append(node)
+                    else:
+                        following.append(-1)
+                stop.append(len(cumulative))
+            self._table = SuitTable(first, stop, cumulative, following, take)
+        return self._table
+
     def sample(self, rng: random.Random) -> tuple[int, ...]:
-        """One uniformly drawn world: every seat's cards as masks (the seat's own included)."""
+        """One uniformly drawn world: every seat's cards as masks (the seat's own included);
+        :meth:`draw` with a seed taken from ``rng``. Subclasses that model the hidden cards
+        another way override this (the search then draws its worlds here, in Python)."""
+        return self.draw(rng.getrandbits(64))
+
+    def draw(self, seed: int) -> tuple[int, ...]:
+        """The world of the 64-bit ``seed``, uniform among the consistent deals over seeds:
+        each suit's allocation to the seats with voids, then the free holder's cards, each
+        picked by a partial shuffle driven by a SplitMix64 stream (the compiled sampler,
+        :func:`ohhell.bots.compiled.draw`, deals the same world from the same seed)."""
         know = self.know
+        stream = [seed]
         hands = [0] * len(know.counts)
         hands[know.seat] = know.own
-        free = know.unseen
-        caps = tuple(know.counts[s] for s in self._constrained)
-        for suit in range(4) if self._constrained else ():
-            nexts, running = self._choices(suit, caps)
-            nxt = nexts[bisect.bisect_right(running, rng.randrange(running[-1]))]
-            dealt = rng.sample(self._suit_cards[suit], sum(caps) - sum(nxt))
-            start = 0
-            for i, seat in enumerate(self._constrained):
-                take = caps[i] - nxt[i]
-                hands[seat] = hands[seat] | _mask(dealt[start : start + take])
-                start += take
-            free &= ~_mask(dealt)
-            caps = nxt
-        pool = cards_of(free) if self._constrained else self._unseen_cards
-        dealt = rng.sample(pool, self._free_cards)
+        if self.constrained:
+            table = self.table()
+            width = len(self.constrained)
+            free = know.unseen
+            node = 0
+            for suit in range(4):
+                u = _uniform(stream)
+                j = table.first[node]
+                while j < table.stop[node] - 1 and u >= table.cumulative[j]:
+                    j += 1
+                takes = table.take[j * width : (j + 1) * width]
+                pool = list(self.suit_cards[suit])
+                _shuffle_prefix(stream, pool, sum(takes))
+                start = 0
+                for seat, count in zip(self.constrained, takes, strict=True):
+                    hands[seat] |= _mask(pool[start : start + count])
+                    start += count
+                free &= ~_mask(pool[:start])
+                node = table.following[j]
+            pool = cards_of(free)
+        else:
+            pool = list(self._unseen_cards)
+        _shuffle_prefix(stream, pool, self.free_cards)
         start = 0
-        for seat in self._free:
+        for seat in self.free_seats:
             take = know.counts[seat]
-            hands[seat] = _mask(dealt[start : start + take])
+            hands[seat] = _mask(pool[start : start + take])
             start += take
         return tuple(hands)
+
+
+@dataclass(frozen=True, slots=True)
+class SuitTable:
+    """:meth:`WorldSampler.table`: a graph whose node ``k`` is a suit and the capacities left
+    to the seats with voids before it is dealt (node 0: the first suit, the seats' card
+    counts). Its ways of dealing the suit are ``first[k]`` to ``stop[k] - 1``; way ``j`` gives
+    constrained seat ``i`` ``take[j * width + i]`` cards of the suit and leads to node
+    ``following[j]`` (-1 after the last suit); ``cumulative[j]`` is the share of the node's
+    complete deals that its ways up to ``j`` lead to (the last one 1.0)."""
+
+    first: list[int]
+    stop: list[int]
+    cumulative: list[float]
+    following: list[int]
+    take: list[int]
+
+
+# SplitMix64 (Steele, Lea and Flood, 2014): one 64-bit state stepped by a constant and mixed.
+_GOLDEN: Final = 0x9E3779B97F4A7C15
+_MIX1: Final = 0xBF58476D1CE4E5B9
+_MIX2: Final = 0x94D049BB133111EB
+_M64: Final = (1 << 64) - 1
+
+
+def _uniform(stream: list[int]) -> float:
+    """The next float in [0, 1) of the SplitMix64 ``stream`` (its state, one int in a list)."""
+    state = stream[0] = (stream[0] + _GOLDEN) & _M64
+    z = ((state ^ (state >> 30)) * _MIX1) & _M64
+    z = ((z ^ (z >> 27)) * _MIX2) & _M64
+    return ((z ^ (z >> 31)) >> 11) * (1.0 / 9007199254740992.0)
+
+
+def _shuffle_prefix(stream: list[int], pool: list[int], count: int) -> None:
+    """Move a uniform random choice of ``count`` of ``pool``'s items, in random order, to its
+    front (the first ``count`` steps of a Fisher-Yates shuffle)."""
+    length = len(pool)
+    for i in range(count):
+        j = i + min(length - i - 1, int(_uniform(stream) * (length - i)))
+        pool[i], pool[j] = pool[j], pool[i]
 
 
 def _mask(cards: list[int]) -> int:

@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -70,6 +70,64 @@ many, short playouts up to ``boost`` times as many): 27 ms mean per decision on 
 (p99 116 ms), 4 players, standard game, with the compiled inner loops. Measured against 320
 over 400 duplicate deal sets: +1.4 points per game (95 % CI +0.5 .. +2.2) against three
 ``heuristic`` bots, and 72.3 % of bids made against 71.5 % (``docs/bots.md``)."""
+
+
+_CHUNK = 16
+"""Under a time budget, the compiled decision loop checks the clock every this many worlds."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Table:
+    """What a decision's worlds share: the public facts of the hand as the fast path takes
+    them."""
+
+    seat: int
+    bids: list[int]
+    """Every seat's bid, 0 where not made (or sealed)."""
+    trump: int
+    trump_card: int
+    must_trump: bool
+    spoil: bool
+    """Whether rollouts play the spoiler (seats whose bid is lost make others miss)."""
+    sealed: bool
+    first_bidder: int
+    leader: int
+    trick: list[int]
+    won: tuple[int, ...]
+    plays: list[int]
+    """Every card played this hand, in order."""
+    first_leader: int
+
+    @classmethod
+    def of(cls, view: PlayerView, *, spoiler: bool) -> _Table:
+        assert view.seat is not None
+        return cls(
+            seat=view.seat,
+            bids=[b if b is not None else 0 for b in view.bids],
+            trump=NO_TRUMP if view.trump is None else int(view.trump),
+            trump_card=-1 if view.trump_card is None else view.trump_card.index,
+            must_trump=view.rules.must_trump,
+            spoil=spoiler and not view.rules.missed_bid_scores_tricks,
+            sealed=view.rules.bidding is BiddingMode.SIMULTANEOUS,
+            first_bidder=(view.dealer + 1) % view.player_count,
+            leader=view.leader,
+            trick=[c.index for c in view.trick],
+            won=view.tricks_won,
+            plays=[c.index for t in view.tricks for c in t.cards] + [c.index for c in view.trick],
+            first_leader=view.tricks[0].leader if view.tricks else view.leader,
+        )
+
+    def sim(self, hands: Sequence[int]) -> HandSim:
+        """The current position with ``hands`` (a world's) in the seats' hands."""
+        return HandSim(
+            hands=hands,
+            trump=self.trump,
+            must_trump=self.must_trump,
+            leader=self.leader,
+            trick=self.trick,
+            won=self.won,
+            bids=self.bids,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,6 +230,9 @@ class SearchBot:
             path.calibrated_bid_likelihood if path else sampling.calibrated_bid_likelihood
         )
         self._guess_bids = path.guess_bids if path else sampling.guess_bids
+        # Whole decisions compiled: the worlds drawn, weighted and searched in one call.
+        self._card_worlds = path.card_worlds if path else None
+        self._bid_worlds = path.bid_worlds if path else None
         self.sampler = sampler if sampler is not None else uniform_sampler
 
     def choose(self, view: PlayerView, rng: random.Random, budget: Budget) -> Action:
@@ -191,6 +252,31 @@ class SearchBot:
     def _worlds(self, candidates: int, budget: Budget, factor: float = 1.0) -> int:
         sims = budget.simulations if budget.simulations is not None else self.simulations
         return max(self.min_worlds, int(factor * sims) // candidates)
+
+    def _compiled_worlds(self, sampler: WorldSampler, *, calibrated: bool) -> bool:
+        """Whether a decision's whole loop over worlds runs compiled: numba loaded, the
+        default uniform worlds (whose draw is compiled too) and the calibrated bid model (or
+        none) weighting them."""
+        return (
+            self._card_worlds is not None
+            and type(sampler) is WorldSampler
+            and (calibrated or self.bid_spread == 0)
+        )
+
+    @staticmethod
+    def _seed_chunks(
+        rng: random.Random, worlds: int, deadline: float | None
+    ) -> Iterator[list[int]]:
+        """The worlds' seeds (one 64-bit draw of ``rng`` each, as :meth:`WorldSampler.sample`
+        takes them), all at once or, under a deadline, in chunks until it passes."""
+        seeds = [rng.getrandbits(64) for _ in range(worlds)]
+        if deadline is None:
+            yield seeds
+            return
+        for start in range(0, worlds, _CHUNK):
+            yield seeds[start : start + _CHUNK]
+            if time.perf_counter() >= deadline:
+                return
 
     def _boost(self, cards_left: int) -> float:
         """More worlds when playouts are short: up to ``boost`` times as many, in proportion
@@ -230,51 +316,18 @@ class SearchBot:
         assert seat is not None
         cards = [a.card.index for a in view.legal_actions if isinstance(a, Play)]
         sampler = self.sampler(view)
-        bids = [b if b is not None else 0 for b in view.bids]
-        scores = score_tables(view.rules, bids, view.hand_size)
-        trump = NO_TRUMP if view.trump is None else int(view.trump)
+        table = _Table.of(view, spoiler=self.spoiler)
+        scores = score_tables(view.rules, table.bids, view.hand_size)
         totals = dict.fromkeys(cards, 0.0)
-        spoil = self.spoiler and not view.rules.missed_bid_scores_tricks
-        weight_sum = 0.0
         deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
-        preferred = -1
-        cards_left = sum(sampler.know.counts)
-        plays = [c.index for t in view.tricks for c in t.cards] + [c.index for c in view.trick]
-        first_leader = view.tricks[0].leader if view.tricks else view.leader
-        for _ in range(self._worlds(len(cards), budget, self._boost(cards_left))):
-            hands = sampler.sample(rng)
-            weight = self._weight(view, sampler, hands, calibrated=self.calibrated_cards)
-            if self.play_mismatch < 1.0 and plays:
-                start = HandSim(
-                    hands=[h | p for h, p in zip(hands, sampler.know.played, strict=True)],
-                    trump=trump,
-                    must_trump=view.rules.must_trump,
-                    leader=first_leader,
-                    won=[0] * len(hands),
-                    bids=bids,
-                )
-                weight *= self._play_likelihood(start, plays, seat, self.play_mismatch, spoil=spoil)
-            sim = HandSim(
-                hands=hands,
-                trump=trump,
-                must_trump=view.rules.must_trump,
-                leader=view.leader,
-                trick=[c.index for c in view.trick],
-                won=view.tricks_won,
-                bids=bids,
-            )
-            if preferred < 0:
-                preferred = policy_card(sim)
-            if self.solve_leaves and solve_leaf_estimate(sim) <= self.solve_leaves:
-                values = self._solve(sim, seat, scores)
-            else:
-                tricks = self._rollout_cards(sim, cards, spoil=spoil)
-                values = {card: scores[seat][t] for card, t in zip(cards, tricks, strict=True)}
-            for card in cards:
-                totals[card] += weight * values[card]
-            weight_sum += weight
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
+        worlds = self._worlds(len(cards), budget, self._boost(sum(sampler.know.counts)))
+        if self._compiled_worlds(sampler, calibrated=self.calibrated_cards):
+            loop = self._card_loop_compiled
+        else:
+            loop = self._card_loop
+        weight_sum, preferred = loop(
+            view, table, sampler, rng, worlds, deadline, cards, scores, totals
+        )
         if weight_sum == 0.0:  # every world had an (underflowing) tiny weight
             best = preferred
         else:
@@ -283,6 +336,101 @@ class SearchBot:
                 cards, key=lambda c: (totals[c] + bonus * (c == preferred), c == preferred, -c)
             )
         return Play(seat, Card.from_index(best))
+
+    def _card_loop(
+        self,
+        view: PlayerView,
+        table: _Table,
+        sampler: WorldSampler,
+        rng: random.Random,
+        worlds: int,
+        deadline: float | None,
+        cards: list[int],
+        scores: list[list[int]],
+        totals: dict[int, float],
+    ) -> tuple[float, int]:
+        """The card decision's loop over worlds, in Python (any sampler, any weighting): adds
+        each card's weighted points to ``totals``; returns the weights' sum and the rollout
+        policy's card in the first world."""
+        seat = table.seat
+        weight_sum = 0.0
+        preferred = -1
+        for _ in range(worlds):
+            hands = sampler.sample(rng)
+            weight = self._weight(view, sampler, hands, calibrated=self.calibrated_cards)
+            if self.play_mismatch < 1.0 and table.plays:
+                start = HandSim(
+                    hands=[h | p for h, p in zip(hands, sampler.know.played, strict=True)],
+                    trump=table.trump,
+                    must_trump=table.must_trump,
+                    leader=table.first_leader,
+                    won=[0] * len(hands),
+                    bids=table.bids,
+                )
+                weight *= self._play_likelihood(
+                    start, table.plays, seat, self.play_mismatch, spoil=table.spoil
+                )
+            sim = table.sim(hands)
+            if preferred < 0:
+                preferred = policy_card(sim)
+            if self.solve_leaves and solve_leaf_estimate(sim) <= self.solve_leaves:
+                values = self._solve(sim, seat, scores)
+            else:
+                tricks = self._rollout_cards(sim, cards, spoil=table.spoil)
+                values = {card: scores[seat][t] for card, t in zip(cards, tricks, strict=True)}
+            for card in cards:
+                totals[card] += weight * values[card]
+            weight_sum += weight
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        return weight_sum, preferred
+
+    def _card_loop_compiled(
+        self,
+        view: PlayerView,
+        table: _Table,
+        sampler: WorldSampler,
+        rng: random.Random,
+        worlds: int,
+        deadline: float | None,
+        cards: list[int],
+        scores: list[list[int]],
+        totals: dict[int, float],
+    ) -> tuple[float, int]:
+        """:meth:`_card_loop` in one compiled call (:func:`ohhell.bots.compiled.card_worlds`;
+        under a time budget, one per chunk of worlds): the same worlds from the same seeds,
+        the same weights and values, so the same card."""
+        assert self._card_worlds is not None
+        # The solver's cost guard counts cards, the same in every world.
+        solving = bool(self.solve_leaves) and (
+            solve_leaf_estimate(table.sim([(1 << c) - 1 for c in sampler.know.counts]))
+            <= self.solve_leaves
+        )
+        weight_sum = 0.0
+        first_world: tuple[int, ...] = ()
+        for seeds in self._seed_chunks(rng, worlds, deadline):
+            chunk, weights, hands = self._card_worlds(
+                sampler,
+                seeds,
+                table.sim([0] * len(sampler.know.counts)),  # each world's hands go in
+                cards,
+                scores,
+                bids=view.bids,
+                spread=self.bid_spread,
+                trump_card=table.trump_card,
+                first_bidder=table.first_bidder,
+                sealed=table.sealed,
+                plays=table.plays if self.play_mismatch < 1.0 else [],
+                first_leader=table.first_leader,
+                mismatch=self.play_mismatch,
+                spoil=table.spoil,
+                solving=solving,
+            )
+            first_world = first_world or hands
+            for card, total in zip(cards, chunk, strict=True):
+                totals[card] += total
+            weight_sum += weights
+        return weight_sum, policy_card(table.sim(first_world))
 
     # ------------------------------------------------------------------ bids
 
@@ -295,7 +443,6 @@ class SearchBot:
         size = view.hand_size
         legal = [a.bid for a in view.legal_actions if isinstance(a, Bid)]
         sampler = self.sampler(view)
-        trump = NO_TRUMP if view.trump is None else int(view.trump)
         n = view.player_count
         prior = trick_distribution(view)
         estimate = sum(t * p for t, p in enumerate(prior))
@@ -305,33 +452,32 @@ class SearchBot:
             if size <= 2 * self.bid_window + 1 or abs(b - estimate) <= self.bid_window + 0.5
         ] or legal
         tallies = {b: [0.0] * (size + 1) for b in candidates}
-        weight_sum = 0.0
         deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
-        leader = (view.dealer + 1) % n
-        spoil = self.spoiler and not view.rules.missed_bid_scores_tricks
-        boost = self._boost(n * size)
-        trump_card = -1 if view.trump_card is None else view.trump_card.index
-        sealed = view.rules.bidding is BiddingMode.SIMULTANEOUS
-        for _ in range(self._worlds(len(candidates), budget, self.bid_factor * boost)):
-            hands = sampler.sample(rng)
-            weight = self._weight(view, sampler, hands, calibrated=True)
-            if weight == 0.0:
-                continue
-            guesses = self._guess_bids(hands, view.bids, trump_card, leader, size, sealed=sealed)
-            sim = HandSim(
-                hands=hands,
-                trump=trump,
-                must_trump=view.rules.must_trump,
-                leader=leader,
-                won=[0] * n,
-                bids=guesses,
-            )
-            tricks = self._rollout_bids(sim, seat, candidates, spoil=spoil)
-            for bid, t in zip(candidates, tricks, strict=True):
-                tallies[bid][t] += weight
-            weight_sum += weight
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
+        worlds = self._worlds(len(candidates), budget, self.bid_factor * self._boost(n * size))
+        table = _Table.of(view, spoiler=self.spoiler)
+        if self._compiled_worlds(sampler, calibrated=True):
+            assert self._bid_worlds is not None
+            weight_sum = 0.0
+            for seeds in self._seed_chunks(rng, worlds, deadline):
+                chunk, weights = self._bid_worlds(
+                    sampler,
+                    seeds,
+                    candidates,
+                    bids=view.bids,
+                    spread=self.bid_spread,
+                    trump_card=table.trump_card,
+                    trump=table.trump,
+                    must_trump=table.must_trump,
+                    first_bidder=table.first_bidder,
+                    hand_size=size,
+                    sealed=table.sealed,
+                    spoil=table.spoil,
+                )
+                for bid, row in zip(candidates, chunk, strict=True):
+                    tallies[bid] = [a + b for a, b in zip(tallies[bid], row, strict=True)]
+                weight_sum += weights
+        else:
+            weight_sum = self._bid_loop(view, table, sampler, rng, worlds, deadline, tallies)
         share = self.prior_weight if weight_sum > 0.0 else 1.0
         dists = {
             b: [
@@ -342,7 +488,51 @@ class SearchBot:
         }
         expected: dict[int, float] = {}
         for bid in candidates:
-            table = score_tables(view.rules, [bid], size)[0]
-            expected[bid] = sum(p * table[t] for t, p in enumerate(dists[bid]))
+            points = score_tables(view.rules, [bid], size)[0]
+            expected[bid] = sum(p * points[t] for t, p in enumerate(dists[bid]))
         best = max(candidates, key=lambda b: (expected[b], -abs(b - estimate), -b))
         return BidEstimate(tuple(dists[best]), expected, best)
+
+    def _bid_loop(
+        self,
+        view: PlayerView,
+        table: _Table,
+        sampler: WorldSampler,
+        rng: random.Random,
+        worlds: int,
+        deadline: float | None,
+        tallies: dict[int, list[float]],
+    ) -> float:
+        """The bid estimate's loop over worlds, in Python: adds each world's weight to the
+        tricks aiming at each candidate bid takes there (``tallies``); returns the weights'
+        sum (:func:`ohhell.bots.compiled.bid_worlds` is the same loop compiled)."""
+        weight_sum = 0.0
+        n = view.player_count
+        for _ in range(worlds):
+            hands = sampler.sample(rng)
+            weight = self._weight(view, sampler, hands, calibrated=True)
+            if weight == 0.0:
+                continue
+            guesses = self._guess_bids(
+                hands,
+                view.bids,
+                table.trump_card,
+                table.first_bidder,
+                view.hand_size,
+                sealed=table.sealed,
+            )
+            sim = HandSim(
+                hands=hands,
+                trump=table.trump,
+                must_trump=table.must_trump,
+                leader=table.first_bidder,
+                won=[0] * n,
+                bids=guesses,
+            )
+            tricks = self._rollout_bids(sim, table.seat, list(tallies), spoil=table.spoil)
+            for bid, t in zip(tallies, tricks, strict=True):
+                tallies[bid][t] += weight
+            weight_sum += weight
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        return weight_sum
