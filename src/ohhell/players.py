@@ -62,7 +62,7 @@ def prepare_players(
 ) -> None:
     """Build each named player once, so that what it loads when built is ready before the
     first game: the search bot compiles its inner loops the first time after an install (about
-    10 s; later runs load them from numba's disk cache in about 0.5 s). ``on_slow`` is called,
+    20 s; later runs load them from numba's disk cache in about 1 s). ``on_slow`` is called,
     once, from another thread, if that takes longer than ``after`` seconds, so a command line
     can say why nothing is happening yet. An unknown or unavailable name is a ``ValueError``
     (:func:`make_player`'s)."""

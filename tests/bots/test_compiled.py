@@ -8,7 +8,9 @@ installed, so CI checks the compiled code."""
 
 from __future__ import annotations
 
+import inspect
 import random
+from typing import Any
 
 import pytest
 from tests.bots.test_fast_path import VARIANTS, random_position, sim_from_state
@@ -19,7 +21,7 @@ from ohhell.bots.fast import HandSim, cards_of, mask_of, rollout
 from ohhell.bots.heuristic import HeuristicBot
 from ohhell.bots.sampling import Knowledge
 from ohhell.bots.search import SearchBot
-from ohhell.engine import Rules, apply, new_game, random_deal, view_for
+from ohhell.engine import Phase, Rules, apply, new_game, random_deal, view_for
 
 
 def test_compiled_kernels_load() -> None:
@@ -27,6 +29,20 @@ def test_compiled_kernels_load() -> None:
     assert compiled.AVAILABLE
     assert compiled.load()
     assert compiled.load()  # once loaded, stays loaded
+
+
+def test_loading_compiles_every_kernel_called_from_python() -> None:
+    """:func:`compiled.load` compiles (or loads from numba's cache) every kernel that a wrapper
+    calls, so no timed decision, the first one included, pays for compiling one (seconds,
+    more than any time budget). The kernels they call are compiled into them."""
+    require("numba")
+    assert compiled.load()
+    names = [name for name in compiled.__all__ if name != "AVAILABLE"]
+    wrappers = "".join(inspect.getsource(getattr(compiled, name)) for name in names)
+    called = [name for name in compiled._KERNELS if f"{name}(" in wrappers]
+    assert "_card_worlds" in called
+    assert "_winning_position" in called
+    assert [name for name in called if not getattr(compiled, name).signatures] == []
 
 
 def test_importing_the_bots_or_the_cli_does_not_import_numba() -> None:
@@ -57,15 +73,38 @@ def test_compiled_rollout_takes_the_same_tricks(
         assert won == rollout(sim.copy(), spoil=spoil)
 
 
-def test_search_plays_the_same_compiled_or_not() -> None:
-    """Same view, same seed: the same bid or card with the compiled rollouts and without."""
-    rules = Rules(player_count=4)
-    rng = random.Random(5)
+@pytest.mark.parametrize("players", range(3, 8))
+@pytest.mark.parametrize("preset", ["standard", "simultaneous", "la-podrida", "score-tricks"])
+def test_search_plays_the_same_compiled_or_not(
+    preset: str, players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Same view, same seed: the same bid or card with the decision loops compiled
+    (:func:`compiled.card_worlds`, :func:`compiled.bid_worlds`: worlds drawn, weighted and
+    searched in one call) and in Python, through bids, rollouts, the exact end game, play
+    weighting, sealed bids and the spoiler, with voids shown (so worlds are dealt suit by
+    suit)."""
+    if compiled.AVAILABLE:
+        assert compiled.load()
+    calls = {"cards": 0, "bids": 0}
+    card_worlds, bid_worlds = compiled.card_worlds, compiled.bid_worlds
+
+    def count_cards(*args: Any, **kwargs: Any) -> Any:
+        calls["cards"] += 1
+        return card_worlds(*args, **kwargs)
+
+    def count_bids(*args: Any, **kwargs: Any) -> Any:
+        calls["bids"] += 1
+        return bid_worlds(*args, **kwargs)
+
+    monkeypatch.setattr(compiled, "card_worlds", count_cards)
+    monkeypatch.setattr(compiled, "bid_worlds", count_bids)
+    rules = Rules.preset(preset, players)
+    rng = random.Random(players)
     state = new_game(rules, first_dealer=1)
     budget = Budget(simulations=40)
     heuristic = HeuristicBot()
-    compared = 0
-    while not state.is_over and compared < 40:
+    compared = constrained = 0
+    while not state.is_over and compared < 30:
         if state.is_chance:
             state, _ = apply(state, random_deal(state, rng))
             continue
@@ -77,8 +116,34 @@ def test_search_plays_the_same_compiled_or_not() -> None:
             slow = SearchBot(compiled=False).choose(view, random.Random(seed), budget)
             assert fast == slow
             compared += 1
+            constrained += bool(sampling.uniform_sampler(view).constrained)
         state, _ = apply(state, heuristic.choose(view, rng, budget))
-    assert compared == 40
+    assert compared == 30
+    assert constrained > 0
+    if compiled.AVAILABLE:  # the compiled loops made the decisions compared
+        assert calls["cards"] > 0
+        assert calls["bids"] > 0
+
+
+def test_compiled_draw_deals_the_same_worlds() -> None:
+    """The compiled sampler deals the same world as :meth:`WorldSampler.draw` from the same
+    seed, on random positions of every variant (seeds over the whole 64 bits)."""
+    compiled.load()
+    rng = random.Random(7)
+    constrained = 0
+    for variant in VARIANTS:
+        for _ in range(4):
+            state = random_position(rng, variant)
+            if state.phase not in (Phase.BID, Phase.PLAY):
+                continue
+            sampler = sampling.WorldSampler(
+                sampling.knowledge(view_for(state, rng.randrange(variant[0])))
+            )
+            constrained += bool(sampler.constrained)
+            for _ in range(5):
+                seed = rng.getrandbits(64)
+                assert compiled.draw(sampler, seed) == sampler.draw(seed)
+    assert constrained >= 50
 
 
 def _snapshot(sim: HandSim) -> tuple[object, ...]:

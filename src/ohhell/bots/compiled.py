@@ -102,8 +102,8 @@ def _kernel(function: _F) -> _F:
 
 def load() -> bool:
     """Compile the kernels with numba and return whether they now run compiled. The first time
-    after an install or an upgrade compiling takes about 10 s; numba caches the result on disk
-    (next to this module, or in the user's cache), and later processes load it in about 0.5 s.
+    after an install or an upgrade compiling takes about 20 s; numba caches the result on disk
+    (next to this module, or in the user's cache), and later processes load it in about 1 s.
 
     Lazy, so that importing the bots does not import numba (0.3 s); the search bot calls it
     when it is built, so no timed decision pays for it. A broken numba install leaves the
@@ -139,6 +139,11 @@ def _warm_up() -> None:
     rollout_cards(sim, [11, 12], spoil=True)
     rollout_bids(sim, 0, [0, 1], spoil=True)
     solve(sim, 0, [[0, 1, 2]] * 3)
+    ending = HandSim(
+        hands=[0b11 << 11, 0b1, 0b1 << 24], trump=0, must_trump=True, leader=1, trick=[1, 25],
+        won=[0, 0, 0], bids=[1, 0, 1],
+    )  # fmt: skip
+    solve(ending, 0, [[0, 1, 2]] * 3)  # seat 0's card ends the trick
     play_likelihood(sim, [12, 0], 2, 0.5, spoil=True)
     know = Knowledge(
         seat=0, own=sim.hands[0], unseen=0, counts=(2, 2, 2), voids=(0, 0, 0),
@@ -147,6 +152,23 @@ def _warm_up() -> None:
     calibrated_bid_likelihood(know, sim.hands, [1, 0, None], 10, 1)
     calibrated_tricks(sim.hands[1], 10, 3, True, [1])
     guess_bids(sim.hands, [1, None, None], -1, 1, 2)
+    # The whole decisions, on worlds dealt suit by suit (seat 2 has shown a void in clubs).
+    sampler = WorldSampler(
+        Knowledge(
+            seat=0, own=sim.hands[0], unseen=sim.hands[1] | sim.hands[2], counts=(2, 2, 2),
+            voids=(0, 0, 1), played=(0, 0, 0), stock_count=0,
+        )
+    )  # fmt: skip
+    draw(sampler, 1)
+    card_worlds(
+        sampler, [1, 2], sim, [11, 12], [[0, 1, 2]] * 3, bids=[1, 0, 1], spread=1.0,
+        trump_card=10, first_bidder=0, sealed=False, plays=[], first_leader=0, mismatch=0.75,
+        spoil=True, solving=False,
+    )  # fmt: skip
+    bid_worlds(
+        sampler, [1, 2], [0, 1], bids=[None] * 3, spread=1.0, trump_card=10, trump=0,
+        must_trump=True, first_bidder=1, hand_size=2, sealed=False, spoil=True,
+    )  # fmt: skip
 
 
 @_kernel

@@ -3,9 +3,10 @@
 Each decision samples worlds (the hidden cards, uniformly among the deals consistent with the
 seat's view: :mod:`ohhell.bots.sampling`), weights each by how likely the revealed bids were
 given its hands, and evaluates every candidate action in every world on the fast path
-(:mod:`ohhell.bots.fast`, pure Python: no numpy needed; its inner loops, rollouts, end-game
-solver and world weights, compiled with numba, :mod:`ohhell.bots.compiled`, when numba is
-installed, playing the same cards several times faster):
+(:mod:`ohhell.bots.fast`, pure Python: no numpy needed). When numba is installed, each
+decision's whole loop over worlds, drawing, weighting and playing out, is one compiled call
+(:func:`ohhell.bots.compiled.card_worlds`, :func:`~ohhell.bots.compiled.bid_worlds`): the same
+worlds from the same seeds and the same values, so the same cards, about five times faster:
 
 - **Worlds** are weighted by how likely the revealed bids were given their hands (below) and,
   during play, by how likely the other seats' plays so far were: the hand is replayed in the
@@ -35,7 +36,8 @@ Budget: ``Budget(simulations=k)`` is the number of playouts (one candidate in on
 card decision (``bid_factor * k`` per bid: a seat bids once per hand and the bid decides most
 of its score), split evenly over the candidates (at least ``min_worlds`` worlds each), and
 multiplied by up to ``boost`` when few cards are left (short playouts);
-``Budget(seconds=s)`` stops sampling worlds once ``s`` seconds are spent (at least one world).
+``Budget(seconds=s)`` stops sampling worlds once ``s`` seconds are spent (at least one world;
+compiled, at least one chunk of ``_CHUNK`` worlds, the clock being read between chunks).
 With a simulations budget the decision is a deterministic function of the view and the
 generator's state; a time budget makes it depend on the machine's speed, so it is not.
 """
@@ -66,10 +68,11 @@ __all__ = ["BidEstimate", "SearchBot"]
 
 DEFAULT_SIMULATIONS = 1280
 """Playouts per card decision when the budget names none (bids get ``bid_factor`` times as
-many, short playouts up to ``boost`` times as many): 27 ms mean per decision on one core
-(p99 116 ms), 4 players, standard game, with the compiled inner loops. Measured against 320
-over 400 duplicate deal sets: +1.4 points per game (95 % CI +0.5 .. +2.2) against three
-``heuristic`` bots, and 72.3 % of bids made against 71.5 % (``docs/bots.md``)."""
+many, short playouts up to ``boost`` times as many): 8.6 ms mean per decision on one core
+(p99 52 ms), 4 players, standard game, each decision compiled. Against 320, over 400
+duplicate deal sets: +1.4 points per game (95 % CI +0.5 .. +2.2) against three ``heuristic``
+bots, and 72.3 % of bids made against 71.5 %. 2,560 bought +0.3 more (CI -0.5 .. +1.1) for
+twice the time (``docs/bots.md``)."""
 
 
 _CHUNK = 16

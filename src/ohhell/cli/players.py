@@ -10,7 +10,7 @@ from ohhell.players import prepare_players
 __all__ = ["PREPARING", "prepare_bots"]
 
 PREPARING = (
-    "preparing the bots (the first run after an install compiles the search bot: about 10 s)"
+    "preparing the bots (the first run after an install compiles the search bot: about 20 s)"
 )
 
 
