@@ -33,6 +33,12 @@ drawn from the same hands: ``solve`` (the exact max^n values of the seat to act'
 cards left each), ``bid-weight`` (how likely the four bids were in the dealt world:
 :func:`ohhell.bots.sampling.calibrated_bid_likelihood`) and ``play-weight`` (how likely the
 first 24 plays were under the rollout policy: :func:`ohhell.bots.fast.play_likelihood`).
+
+And whole decisions: the search bot's card decisions at its default simulations, on the
+positions of hands of the same size played by ``heuristic`` bots, three ways: ``python`` (the
+loop over worlds and every piece in Python, as without numba), ``pieces-numba`` (the loop in
+Python around the compiled pieces above) and ``decision-numba`` (the whole loop one compiled
+call: :func:`ohhell.bots.compiled.card_worlds`, what the search runs when numba is installed).
 """
 
 from __future__ import annotations
@@ -49,10 +55,13 @@ from typing import Any, Final
 import numpy as np
 from _common import seconds_of, timed_parser, write_figures
 
-from ohhell.bots import compiled, fast, sampling
+from ohhell.bots import Budget, compiled, fast, sampling
 from ohhell.bots.batch import random_hands
 from ohhell.bots.fast import HandSim, cards_of, rollout
-from ohhell.bots.sampling import Knowledge
+from ohhell.bots.heuristic import HeuristicBot
+from ohhell.bots.sampling import Knowledge, WorldSampler, knowledge
+from ohhell.bots.search import DEFAULT_SIMULATIONS, SearchBot
+from ohhell.engine import Phase, PlayerView, Rules, Schedule, apply, new_game, random_deal, view_for
 
 try:
     import pyspiel
@@ -158,6 +167,7 @@ def run(seconds: float, seed: int, batch: int) -> dict[str, Any]:
             "microseconds_per_rollout": 1e6 * elapsed / count,
         }
     kernels = time_kernels(starts, seconds)
+    decisions = time_decisions(card_views(seed), seconds)
     ratio = max(results["fast-numpy"]["hands_per_second"], results["fast-int"]["hands_per_second"])
     return {
         "players": PLAYERS,
@@ -178,6 +188,7 @@ def run(seconds: float, seed: int, batch: int) -> dict[str, Any]:
         "rollout_speedup_numba_vs_int": rollouts["rollout-int"]["microseconds_per_rollout"]
         / rollouts["rollout-numba"]["microseconds_per_rollout"],
         "kernels": kernels,
+        "decisions": decisions,
     }
 
 
@@ -235,6 +246,55 @@ def time_kernels(starts: list[HandSim], seconds: float) -> dict[str, dict[str, f
     return out
 
 
+class PythonLoop(WorldSampler):
+    """The uniform sampler under another name: a search given it runs its loop over worlds in
+    Python (it compiles the loop only around its own default sampler)."""
+
+
+def card_views(seed: int, hands: int = 4) -> list[PlayerView]:
+    """Every card decision with a choice in ``hands`` hands of :data:`HAND_SIZE` cards played
+    by four ``heuristic`` bots: the seat's view."""
+    rules = Rules(player_count=PLAYERS, schedule=Schedule.CUSTOM, custom_hand_sizes=(HAND_SIZE,))
+    rng = random.Random(seed)
+    bot = HeuristicBot()
+    views: list[PlayerView] = []
+    for _ in range(hands):
+        state = new_game(rules, first_dealer=rng.randrange(PLAYERS))
+        while not state.is_over:
+            if state.is_chance:
+                state, _ = apply(state, random_deal(state, rng))
+                continue
+            view = view_for(state, min(state.to_act))
+            if view.phase is Phase.PLAY and len(view.legal_actions) > 1:
+                views.append(view)
+            state, _ = apply(state, bot.choose(view, rng, Budget()))
+    return views
+
+
+def time_decisions(views: list[PlayerView], seconds: float) -> dict[str, dict[str, float]]:
+    """Milliseconds per card decision of the search bot (default simulations), cycling over
+    ``views``: every piece in Python, the pieces compiled, the whole decision compiled."""
+    bots = {
+        "python": SearchBot(compiled=False),
+        "pieces-numba": SearchBot(sampler=lambda view: PythonLoop(knowledge(view))),
+        "decision-numba": SearchBot(),
+    }
+    out: dict[str, dict[str, float]] = {}
+    for name, bot in bots.items():
+        cycle = itertools.cycle(views)
+        rng = random.Random(1)
+
+        def decide(bot: SearchBot = bot, cycle: Any = cycle, rng: random.Random = rng) -> int:
+            bot.choose(next(cycle), rng, Budget())
+            return 1
+
+        count, elapsed = timed(decide, seconds)
+        out[name] = {"decisions": count, "ms_per_decision": 1e3 * elapsed / count}
+    for row in out.values():
+        row["speedup_vs_python"] = out["python"]["ms_per_decision"] / row["ms_per_decision"]
+    return out
+
+
 def report(figures: dict[str, Any]) -> str:
     """The figures as a table and the ratio lines."""
     lines = [
@@ -275,6 +335,16 @@ def report(figures: dict[str, Any]) -> str:
     for name, row in figures["kernels"].items():
         lines.append(
             f"{name:<14} {row['python_us']:>10.1f} {row['numba_us']:>9.1f} {row['speedup']:>7.1f}x"
+        )
+    lines += [
+        "",
+        f"Search card decisions ({DEFAULT_SIMULATIONS} simulations), {HAND_SIZE}-card hands",
+        f"{'runner':<15} {'decisions':>9} {'ms/decision':>12} {'speedup':>8}",
+    ]
+    for name, row in figures["decisions"].items():
+        lines.append(
+            f"{name:<15} {row['decisions']:>9} {row['ms_per_decision']:>12.2f}"
+            f" {row['speedup_vs_python']:>7.1f}x"
         )
     return "\n".join(lines)
 

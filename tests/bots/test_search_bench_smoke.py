@@ -73,6 +73,9 @@ def test_fast_path_throughput_quick(tmp_path: Path) -> None:
     assert figures["rollout_speedup_numba_vs_int"] > 0  # type: ignore[operator]
     assert set(figures["kernels"]) == {"solve", "bid-weight", "play-weight"}  # type: ignore[arg-type]
     assert "The rest of a search decision's work, per call" in out
+    assert "Search card decisions (" in out
+    assert set(figures["decisions"]) == {"python", "pieces-numba", "decision-numba"}  # type: ignore[arg-type]
+    assert all(row["decisions"] > 0 for row in figures["decisions"].values())  # type: ignore[attr-defined]
     # the kernels ran compiled (numba is part of the dev install, so always under CI)
     assert figures["numba"] is not None or os.environ.get("CI") != "true"
 
