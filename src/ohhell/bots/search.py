@@ -459,28 +459,10 @@ class SearchBot:
         worlds = self._worlds(len(candidates), budget, self.bid_factor * self._boost(n * size))
         table = _Table.of(view, spoiler=self.spoiler)
         if self._compiled_worlds(sampler, calibrated=True):
-            assert self._bid_worlds is not None
-            weight_sum = 0.0
-            for seeds in self._seed_chunks(rng, worlds, deadline):
-                chunk, weights = self._bid_worlds(
-                    sampler,
-                    seeds,
-                    candidates,
-                    bids=view.bids,
-                    spread=self.bid_spread,
-                    trump_card=table.trump_card,
-                    trump=table.trump,
-                    must_trump=table.must_trump,
-                    first_bidder=table.first_bidder,
-                    hand_size=size,
-                    sealed=table.sealed,
-                    spoil=table.spoil,
-                )
-                for bid, row in zip(candidates, chunk, strict=True):
-                    tallies[bid] = [a + b for a, b in zip(tallies[bid], row, strict=True)]
-                weight_sum += weights
+            loop = self._bid_loop_compiled
         else:
-            weight_sum = self._bid_loop(view, table, sampler, rng, worlds, deadline, tallies)
+            loop = self._bid_loop
+        weight_sum = loop(view, table, sampler, rng, worlds, deadline, tallies)
         share = self.prior_weight if weight_sum > 0.0 else 1.0
         dists = {
             b: [
@@ -538,4 +520,39 @@ class SearchBot:
             weight_sum += weight
             if deadline is not None and time.perf_counter() >= deadline:
                 break
+        return weight_sum
+
+    def _bid_loop_compiled(
+        self,
+        view: PlayerView,
+        table: _Table,
+        sampler: WorldSampler,
+        rng: random.Random,
+        worlds: int,
+        deadline: float | None,
+        tallies: dict[int, list[float]],
+    ) -> float:
+        """:meth:`_bid_loop` in one compiled call (:func:`ohhell.bots.compiled.bid_worlds`;
+        under a time budget, one per chunk of worlds): the same worlds, the same tallies."""
+        assert self._bid_worlds is not None
+        candidates = list(tallies)
+        weight_sum = 0.0
+        for seeds in self._seed_chunks(rng, worlds, deadline):
+            chunk, weights = self._bid_worlds(
+                sampler,
+                seeds,
+                candidates,
+                bids=view.bids,
+                spread=self.bid_spread,
+                trump_card=table.trump_card,
+                trump=table.trump,
+                must_trump=table.must_trump,
+                first_bidder=table.first_bidder,
+                hand_size=view.hand_size,
+                sealed=table.sealed,
+                spoil=table.spoil,
+            )
+            for bid, row in zip(candidates, chunk, strict=True):
+                tallies[bid] = [a + b for a, b in zip(tallies[bid], row, strict=True)]
+            weight_sum += weights
         return weight_sum
