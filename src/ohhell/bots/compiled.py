@@ -1003,19 +1003,7 @@ def _solve_cards(
 def _card_worlds(
     seeds: Any,
     stream: Any,
-    seat: int,
-    own: int,
-    unseen: int,
-    counts: Any,
-    constrained: Any,
-    free_seats: Any,
-    free_cards: int,
-    suit_cards: Any,
-    first: Any,
-    stop: Any,
-    cumulative: Any,
-    following: Any,
-    take: Any,
+    world: _SamplerArgs,
     spread: float,
     played_by: Any,
     known_bids: Any,
@@ -1047,7 +1035,10 @@ def _card_worlds(
     world drawn (:func:`_draw`), weighted by the revealed bids (when ``spread``) and the plays
     seen (when ``mismatch < 1``), and each of ``cards`` valued by ``seat``'s points after a
     rollout or, when ``solving``, by the exact end game. Adds each card's weighted points to
-    ``totals`` and the weights to ``sums[0]``; ``first_world`` gets the first world's hands."""
+    ``totals`` and the weights to ``sums[0]``; ``first_world`` gets the first world's hands.
+    ``world`` is the sampler: :func:`_draw`'s arguments from ``seat`` to ``take``, a tuple
+    (:func:`_sampler_arrays`)."""
+    seat, counts = world[0], world[3]
     n = len(counts)
     pool = _arrays.zeros(52, _arrays.int64)
     hands = _arrays.zeros(n, _arrays.int64)
@@ -1066,10 +1057,7 @@ def _card_worlds(
     frames = _arrays.zeros((played + left + 2) * _FRAME, _arrays.int64)
     sim_won = won.copy()
     for w in range(len(seeds)):
-        _draw(
-            seeds[w], stream, seat, own, unseen, counts, constrained, free_seats, free_cards,
-            suit_cards, first, stop, cumulative, following, take, pool, hands,
-        )  # fmt: skip
+        _draw(seeds[w], stream, *world, pool, hands)
         if w == 0:
             for s in range(n):
                 first_world[s] = hands[s]
@@ -1106,19 +1094,7 @@ def _card_worlds(
 def _bid_worlds(
     seeds: Any,
     stream: Any,
-    seat: int,
-    own: int,
-    unseen: int,
-    counts: Any,
-    constrained: Any,
-    free_seats: Any,
-    free_cards: int,
-    suit_cards: Any,
-    first: Any,
-    stop: Any,
-    cumulative: Any,
-    following: Any,
-    take: Any,
+    world: _SamplerArgs,
     spread: float,
     known_bids: Any,
     trump_card: int,
@@ -1137,7 +1113,9 @@ def _bid_worlds(
     :meth:`ohhell.bots.search.SearchBot.estimate_bids`, whose loop in Python this is): each
     world drawn, weighted by the revealed bids, the bids not made yet guessed, and the hand
     played out aiming at each candidate bid; ``tallies[j * (hand_size + 1) + t]`` gains the
-    world's weight when bidding ``candidates[j]`` takes ``t`` tricks, ``sums[0]`` the weights."""
+    world's weight when bidding ``candidates[j]`` takes ``t`` tricks, ``sums[0]`` the weights.
+    ``world`` is the sampler, as :func:`_card_worlds` takes it."""
+    seat, counts = world[0], world[3]
     n = len(counts)
     pool = _arrays.zeros(52, _arrays.int64)
     hands = _arrays.zeros(n, _arrays.int64)
@@ -1148,10 +1126,7 @@ def _bid_worlds(
     probs = _arrays.zeros(4 * 52, _arrays.float64)
     tricks = _arrays.zeros(len(candidates), _arrays.int64)
     for w in range(len(seeds)):
-        _draw(
-            seeds[w], stream, seat, own, unseen, counts, constrained, free_seats, free_cards,
-            suit_cards, first, stop, cumulative, following, take, pool, hands,
-        )  # fmt: skip
+        _draw(seeds[w], stream, *world, pool, hands)
         weight = 1.0
         if spread > 0.0:
             weight = _bid_likelihood(
@@ -1408,7 +1383,7 @@ def card_worlds(
     sums = _floats([0.0])
     first_world = _ints([0] * n)
     _card_worlds(
-        _seeds(seeds), _seeds([0]), *_sampler_arrays(sampler), spread,
+        _seeds(seeds), _seeds([0]), _sampler_arrays(sampler), spread,
         _ints(sampler.know.played), _ints([-1 if b is None else b for b in bids]), trump_card,
         first_bidder, sealed, mismatch, _ints(plays), first_leader, sim.trump, sim.must_trump,
         sim.leader, _ints(list(sim.trick) + [0] * (n - len(sim.trick))), len(sim.trick),
@@ -1441,7 +1416,7 @@ def bid_worlds(
     tallies = _floats([0.0] * (len(candidates) * width))
     sums = _floats([0.0])
     _bid_worlds(
-        _seeds(seeds), _seeds([0]), *_sampler_arrays(sampler), spread,
+        _seeds(seeds), _seeds([0]), _sampler_arrays(sampler), spread,
         _ints([-1 if b is None else b for b in bids]), trump_card, first_bidder, sealed,
         hand_size, trump, must_trump, spoil, _ints(candidates), _weights, tallies, sums,
     )  # fmt: skip
