@@ -48,7 +48,6 @@ measures, it does not gate).
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import multiprocessing
 import os
@@ -61,7 +60,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from _common import table_lead, write_figures
+from _common import (
+    add_ab_arguments,
+    load_paired,
+    mean_ci95,
+    paired_difference,
+    search_options,
+    table_lead,
+    write_figures,
+)
 
 from ohhell.bots import Bot, Budget
 from ohhell.bots.fast import cards_of, mask_of
@@ -88,7 +95,6 @@ from ohhell.engine import (
     view_for,
 )
 from ohhell.runner import play_game
-from ohhell.tournament.stats import mean_ci
 
 BASELINE: Final = "heuristic"
 
@@ -371,23 +377,6 @@ def run(
     }
 
 
-def mean_ci95(values: list[float]) -> tuple[float, float]:
-    """The mean of ``values`` and the half-width of its 95 % confidence interval (0 for a
-    single value): :func:`ohhell.tournament.stats.mean_ci`, as the tournament reports it."""
-    estimate = mean_ci(values)
-    return estimate.mean, estimate.half_width or 0.0
-
-
-def paired_difference(figures: dict[str, Any], earlier: dict[str, Any]) -> tuple[float, float, int]:
-    """This run's margin minus ``earlier``'s over the deal sets (seeds) both played: the mean,
-    the half-width of its 95 % confidence interval and how many deal sets were paired."""
-    common = sorted(set(figures["margins"]) & set(earlier.get("margins", {})), key=int)
-    if not common:
-        raise ValueError("the two runs share no deal set (compare runs with the same --seed)")
-    mean, half = mean_ci95([figures["margins"][seed] - earlier["margins"][seed] for seed in common])
-    return mean, half, len(common)
-
-
 def report(figures: dict[str, Any]) -> str:
     """The figures with PASS/FAIL against the issue's targets."""
 
@@ -469,13 +458,6 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--seed", type=int, default=1, help="first deal set's seed (default 1)")
     parser.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="a SearchBot option (repeatable), e.g. --option bid_factor=4",
-    )
-    parser.add_argument(
         "--part",
         choices=PARTS,
         default="all",
@@ -502,12 +484,7 @@ def main(argv: list[str] | None = None) -> int:
         help=f"worlds per decision of --candidate lookahead (default {DEFAULT_LOOKAHEAD_WORLDS})",
     )
     parser.add_argument("--json", type=Path, metavar="PATH", help="also write the figures here")
-    parser.add_argument(
-        "--paired",
-        type=Path,
-        metavar="PATH",
-        help="an earlier run's --json: also print the paired difference over the same deal sets",
-    )
+    add_ab_arguments(parser, "deal sets")
     args = parser.parse_args(argv)
     deal_sets = QUICK_DEAL_SETS if args.quick else args.deal_sets
     simulations = QUICK_SIMULATIONS if args.quick else args.simulations
@@ -517,37 +494,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--option and --part apply to --candidate search only")
     if args.candidate == "lookahead" and args.oracle in ("bids", "all"):
         parser.error("--candidate lookahead bids as the heuristic: only --oracle play applies")
-    options: dict[str, Any] = {}
-    for item in args.option:
-        name, sep, value = item.partition("=")
-        try:
-            number = float(value)
-        except ValueError:
-            number = math.nan
-        if not sep or not name.isidentifier() or name == "sampler" or math.isnan(number):
-            parser.error(f"--option wants NAME=NUMBER, got {item!r}")
-        options[name] = int(number) if number.is_integer() else number
-    try:
-        SearchBot(**options)
-    except TypeError as exc:
-        parser.error(f"--option: {exc}")
-    earlier: dict[str, Any] = {}
-    if args.paired is not None:
-        try:
-            earlier = json.loads(args.paired.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
-            parser.error(f"--paired: cannot read {args.paired}: {exc}")
-        margins = earlier.get("margins") if isinstance(earlier, dict) else None
-        if not isinstance(margins, dict) or not all(
-            isinstance(m, int | float) and not isinstance(m, bool) for m in margins.values()
-        ):
-            parser.error(f"--paired: {args.paired} has no per-deal-set margins")
-        seeds = {str(args.seed + i) for i in range(deal_sets)}
-        if not seeds & set(earlier["margins"]):
-            parser.error(
-                f"--paired: {args.paired} shares no deal set with this run"
-                " (use the same --seed and overlapping --deal-sets)"
-            )
+    options = search_options(parser, args.option)
+    seeds = {str(args.seed + i) for i in range(deal_sets)}
+    earlier = load_paired(parser, args.paired, "margins", seeds, "deal set")
     figures = run(
         deal_sets,
         simulations,
@@ -561,7 +510,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(report(figures))
     if args.paired is not None:
-        mean, half, count = paired_difference(figures, earlier)
+        mean, half, count = paired_difference(figures["margins"], earlier)
         print(
             f"paired against {args.paired}: {mean:+.2f} points per game"
             f" (95% CI {mean - half:+.2f} .. {mean + half:+.2f}) over {count} deal sets"

@@ -4,6 +4,7 @@ Usage::
 
     .venv/bin/python benchmarks/vs_openspiel_ismcts.py [--bot NAME] [--sims N] [--deals N]
         [--jobs N] [--seed S] [--ismcts-sees state|view] [--quick] [--json PATH]
+        [--option NAME=VALUE ...] [--paired PATH]
 
 4 players. Deal ``i`` has ``1 + i % 12`` cards per seat (OpenSpiel's hand sizes 1 to 12 for 4
 players), a random dealer and a random deal. Each deal is played 4 times with the same cards,
@@ -24,6 +25,13 @@ Printed figures:
 The issue's target for the search bot at 10,000 simulations and 2,000 deals: ahead by at least
 1.5 points per deal (CI lower bound above 1.0), at least 70 % of bids made, at most 50 ms per
 decision. The script measures and prints; it always exits 0.
+
+For A/B runs, ``--option`` passes a :class:`~ohhell.bots.search.SearchBot` option (a number;
+``--bot search`` only), and the JSON keeps each deal's lead under OpenSpiel's scoring
+(``leads``), so ``--paired PATH`` (an earlier run's JSON, same ``--seed``) prints the paired
+difference over the deals both played: the same seed deals the same cards (OpenSpiel's IS-MCTS
+is seeded alike but is not reproducible from its seed, so pairing removes the deals' variance,
+not its own).
 
 By default IS-MCTS plays as OpenSpiel ships it, on the true OpenSpiel state. OpenSpiel's
 ``oh_hell`` resamples worlds only by shuffling the hidden *dealt* cards among the other players
@@ -47,10 +55,18 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, Final
 
-from _common import table_lead, write_figures
+from _common import (
+    add_ab_arguments,
+    load_paired,
+    paired_difference,
+    search_options,
+    table_lead,
+    write_figures,
+)
 
 from ohhell.bots.base import Bot
 from ohhell.bots.levels import make_bot
+from ohhell.bots.search import SearchBot
 from ohhell.openspiel_bridge import (
     ISMCTS_SEES,
     BridgeError,
@@ -77,14 +93,19 @@ def default_bot() -> str:
 
 
 def play_deal(
-    bot: str, sims: int, seed: int, index: int, ismcts_sees: str = "state"
+    bot: str,
+    sims: int,
+    seed: int,
+    index: int,
+    ismcts_sees: str = "state",
+    options: dict[str, Any] | None = None,
 ) -> tuple[HandOutcome, ...]:
-    """The 4 rotations of deal ``index`` (a worker task)."""
+    """The 4 rotations of deal ``index`` (a worker task); ``options`` build the search bot."""
     rng = random.Random(f"vs-ismcts/{seed}/{index}")
     deal = random_openspiel_deal(PLAYERS, 1 + index % MAX_HAND, rng)
 
     def candidate() -> Bot:
-        return make_bot(bot)
+        return SearchBot(**options) if options else make_bot(bot)
 
     return play_duplicate_deal(
         deal, candidate, simulations=sims, seed=seed * 100_003 + index, ismcts_sees=ismcts_sees
@@ -126,6 +147,7 @@ def summarize(per_deal: Sequence[tuple[HandOutcome, ...]]) -> dict[str, Any]:
 
     return {
         "deals": len(per_deal),
+        "leads": {str(index): lead for index, lead in enumerate(ahead_os)},
         "ahead_openspiel_scoring": mean_ci(ahead_os).to_json(),
         "ahead_standard_scoring": mean_ci(ahead_std).to_json(),
         "bid_hit_rate": {"ours": ours_hits / ours_bids, "ismcts": theirs_hits / theirs_bids},
@@ -157,6 +179,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         " worlds sampled from its seat's view (fair: it cannot know the stock)",
     )
     parser.add_argument("--json", type=Path, help="also write the figures to this JSON file")
+    add_ab_arguments(parser, "deals")
     args = parser.parse_args(argv)
     try:
         load_pyspiel()
@@ -166,9 +189,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     deals, sims = (QUICK_DEALS, QUICK_SIMS) if args.quick else (args.deals, args.sims)
     if deals < 1 or sims < 1 or args.jobs < 1:
         sys.exit("--deals, --sims and --jobs must be at least 1")
+    if args.option and bot != "search":
+        parser.error("--option applies to --bot search only")
+    options = search_options(parser, args.option)
+    earlier = load_paired(parser, args.paired, "leads", {str(i) for i in range(deals)}, "deal")
     start = time.perf_counter()
     if args.jobs == 1:
-        per_deal = [play_deal(bot, sims, args.seed, i, args.ismcts_sees) for i in range(deals)]
+        per_deal = [
+            play_deal(bot, sims, args.seed, i, args.ismcts_sees, options) for i in range(deals)
+        ]
     else:
         with ProcessPoolExecutor(max_workers=args.jobs) as pool:
             per_deal = list(
@@ -179,11 +208,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                     [args.seed] * deals,
                     range(deals),
                     [args.ismcts_sees] * deals,
+                    [options] * deals,
                     chunksize=max(1, deals // (4 * args.jobs)),
                 )
             )
     figures = {
         "bot": bot,
+        "options": options,
         "ismcts_simulations": sims,
         "ismcts_sees": args.ismcts_sees,
         "seed": args.seed,
@@ -192,8 +223,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         **summarize(per_deal),
     }
     searched = "the real state" if args.ismcts_sees == "state" else "worlds from its view"
+    named = bot + "".join(f", {k}={v:g}" for k, v in options.items())
     print(
-        f"{bot} vs OpenSpiel IS-MCTS ({sims} simulations, searching {searched}),"
+        f"{named} vs OpenSpiel IS-MCTS ({sims} simulations, searching {searched}),"
         f" {PLAYERS} players, hand sizes"
         f" 1-{MAX_HAND}, {deals} deals x {PLAYERS} seats, {figures['wall_seconds']:.1f} s"
     )
@@ -205,6 +237,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(
             f"ms per decision, {who}: mean {ms['mean']:.2f}, median {ms['median']:.2f},"
             f" p99 {ms['p99']:.2f}"
+        )
+    if args.paired is not None:
+        mean, half, count = paired_difference(figures["leads"], earlier)
+        print(
+            f"paired against {args.paired}: {mean:+.2f} points per deal, OpenSpiel scoring"
+            f" (95 % CI {mean - half:+.2f} to {mean + half:+.2f}) over {count} deals"
         )
     write_figures(args.json, figures)
     return 0

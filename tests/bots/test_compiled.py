@@ -83,7 +83,7 @@ def test_search_plays_the_same_compiled_or_not(
     (:func:`compiled.card_worlds`, :func:`compiled.bid_worlds`: worlds drawn, weighted and
     searched in one call) and in Python, through bids, rollouts, the exact end game, play
     weighting, sealed bids and the spoiler, with voids shown (so worlds are dealt suit by
-    suit)."""
+    suit), valuing cards by the seat's own points and by its lead (``rivalry``)."""
     if compiled.AVAILABLE:
         assert compiled.load()
     calls = {"cards": 0, "bids": 0}
@@ -113,9 +113,12 @@ def test_search_plays_the_same_compiled_or_not(
         view = view_for(state, seat)
         if len(view.legal_actions) > 1:
             seed = rng.randrange(2**32)
-            fast = SearchBot(compiled=True).choose(view, random.Random(seed), budget)
-            slow = SearchBot(compiled=False).choose(view, random.Random(seed), budget)
-            assert fast == slow
+            rivalry = (0.0, 0.5, 1.0)[compared % 3]
+            fast = SearchBot(compiled=True, rivalry=rivalry)
+            slow = SearchBot(compiled=False, rivalry=rivalry)
+            assert fast.choose(view, random.Random(seed), budget) == slow.choose(
+                view, random.Random(seed), budget
+            )
             compared += 1
             constrained += bool(sampling.uniform_sampler(view).constrained)
         state, _ = apply(state, heuristic.choose(view, rng, budget))

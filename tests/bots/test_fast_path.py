@@ -291,7 +291,9 @@ def test_policy_ducks_when_master_trumps_cover_the_bid() -> None:
     assert policy_card(sim) == Card.from_str("As").index
 
 
-def brute_force_values(sim: HandSim, root: int, scores: list[list[int]]) -> dict[int, int]:
+def brute_force_values(
+    sim: HandSim, root: int, scores: list[list[int]]
+) -> dict[int, tuple[int, ...]]:
     """The max^n values by plain recursion on copies (no cache, no undo), for checking."""
 
     def value(node: HandSim) -> tuple[int, ...]:
@@ -312,7 +314,7 @@ def brute_force_values(sim: HandSim, root: int, scores: list[list[int]]) -> dict
     for card in cards_of(sim.legal()):
         child = sim.copy()
         child.play(card)
-        out[card] = value(child)[root]
+        out[card] = value(child)
     return out
 
 

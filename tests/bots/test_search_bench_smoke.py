@@ -56,6 +56,20 @@ def test_table_lead_is_the_seat_against_the_mean_of_the_others(
     assert common.table_lead([7, 7, 7], 2) == 0.0
 
 
+def test_paired_difference_takes_the_units_both_runs_have(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    common = importlib.import_module("_common")
+    now, earlier = {"1": 3.0, "2": 5.0, "9": 1.0}, {"1": 1.0, "2": 4.0}
+    mean, half, count = common.paired_difference(now, earlier)
+    assert (mean, count) == (1.5, 2)
+    assert half > 0
+    assert common.paired_difference({"4": 2.0}, {"4": 2.0}) == (0.0, 0.0, 1)
+    with pytest.raises(ValueError, match="share nothing"):
+        common.paired_difference({"1": 0.0}, {"2": 0.0})
+
+
 def test_search_vs_heuristic_splits_bids_from_play(tmp_path: Path) -> None:
     out, figures = run("search_vs_heuristic.py", tmp_path, "--part", "bids")
     assert out.startswith("search bids only (")

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
-from tests.conftest import run_benchmark
+import pytest
+from tests.conftest import run_benchmark, run_script
 
 
 def test_vs_openspiel_ismcts_quick(tmp_path: Path) -> None:
@@ -29,3 +31,47 @@ def test_vs_openspiel_ismcts_quick_searching_from_the_view(tmp_path: Path) -> No
     assert "searching worlds from its view" in out
     assert figures["ismcts_sees"] == "view"
     assert figures["deals"] == 4
+
+
+def test_vs_openspiel_ismcts_pairs_runs_deal_by_deal(tmp_path: Path) -> None:
+    """The JSON keeps each deal's lead; ``--paired`` compares two runs deal by deal (the same
+    seed deals the same cards; OpenSpiel's IS-MCTS is not reproducible from its seed, so a
+    rerun does not pair to exactly zero)."""
+    first = tmp_path / "first"
+    first.mkdir()
+    args = ("--bot", "search", "--jobs", "1", "--option", "rivalry=0.5")
+    out, figures = run_benchmark(
+        "benchmarks/vs_openspiel_ismcts.py", first, *args, needs=["pyspiel", "numba"]
+    )
+    assert out.startswith("search, rivalry=0.5 vs OpenSpiel IS-MCTS")
+    assert figures["options"] == {"rivalry": 0.5}
+    assert set(figures["leads"]) == {"0", "1", "2", "3"}
+    out, again = run_benchmark(
+        "benchmarks/vs_openspiel_ismcts.py", tmp_path, *args, "--paired",
+        str(first / "figures.json"), needs=["pyspiel", "numba"],
+    )  # fmt: skip
+    assert set(again["leads"]) == set(figures["leads"])
+    mean = sum(again["leads"][d] - figures["leads"][d] for d in figures["leads"]) / 4
+    assert f"paired against {first / 'figures.json'}: {mean:+.2f} points per deal" in out
+    assert "over 4 deals" in out
+
+
+@pytest.mark.parametrize(
+    ("extra", "reason"),
+    [
+        (("--bot", "heuristic", "--option", "rivalry=1"), "applies to --bot search only"),
+        (("--bot", "search", "--option", "rivalry=2"), "rivalry must be between 0 and 1"),
+        (("--bot", "search", "--option", "rivalry"), "wants NAME=NUMBER"),
+        (("--bot", "search", "--paired", "OTHER"), "shares no deal with this run"),
+    ],
+)
+def test_vs_openspiel_ismcts_refuses_bad_ab_arguments(
+    tmp_path: Path, extra: tuple[str, ...], reason: str
+) -> None:
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps({"leads": {"900": 1.0}}), encoding="utf-8")
+    arguments = [str(other) if a == "OTHER" else a for a in extra]
+    completed = run_script(
+        "benchmarks/vs_openspiel_ismcts.py", "--quick", *arguments, needs=["pyspiel"], expect=2
+    )
+    assert reason in completed.stderr

@@ -449,7 +449,8 @@ def _rollout_cards(
     cards: Any,
     out: Any,
 ) -> None:
-    """:func:`ohhell.bots.fast.rollout_cards` into ``out`` (the arguments left as they were)."""
+    """:func:`ohhell.bots.fast.rollout_cards` into ``out`` (``out[j * n + s]``: seat ``s``'s
+    tricks after ``cards[j]``; the arguments left as they were)."""
     n = len(hands)
     seat = (leader + played) % n
     for j in range(len(cards)):
@@ -467,7 +468,8 @@ def _rollout_cards(
             branch_hands, trump, must_trump, now, branch_trick, (played + 1) % n, branch_won,
             bids, spoil,
         )  # fmt: skip
-        out[j] = branch_won[seat]
+        for s in range(n):
+            out[j * n + s] = branch_won[s]
 
 
 @_kernel
@@ -960,6 +962,17 @@ def _draw(
 
 
 @_kernel
+def _rival_value(points: Any, offset: int, n: int, seat: int, rivalry: float) -> float:
+    """:func:`ohhell.bots.fast.rival_value` of ``points[offset : offset + n]``."""
+    total = 0
+    for s in range(n):
+        total += points[offset + s]
+    own = points[offset + seat]
+    value: float = own - rivalry * (total - own) / (n - 1)
+    return value
+
+
+@_kernel
 def _solve_cards(
     hands: Any,
     trump: int,
@@ -976,8 +989,9 @@ def _solve_cards(
     frames: Any,
     out: Any,
 ) -> None:
-    """The wrapper :func:`solve`'s loop: ``root``'s exact points after each of ``cards``
-    (``line[:played]`` the current trick) into ``out``, the arguments left as they were."""
+    """The wrapper :func:`solve`'s loop: every seat's exact points after each of ``cards``
+    (``line[:played]`` the current trick) into ``out`` (``out[j * n + s]``), the arguments
+    left as they were."""
     n = len(hands)
     for j in range(len(cards)):
         card = cards[j]
@@ -993,7 +1007,8 @@ def _solve_cards(
             hands, trump, must_trump, now_leader, line, now, played + 1, won, scores, width,
             root, results, frames,
         )  # fmt: skip
-        out[j] = results[(played + 1) * n + root]
+        for s in range(n):
+            out[j * n + s] = results[(played + 1) * n + s]
         if now == 0:
             won[now_leader] -= 1
         hands[root] ^= 1 << card
@@ -1025,6 +1040,7 @@ def _card_worlds(
     solving: bool,
     scores: Any,
     width: int,
+    rivalry: float,
     model: Any,
     totals: Any,
     sums: Any,
@@ -1034,7 +1050,8 @@ def _card_worlds(
     :meth:`ohhell.bots.search.SearchBot._choose_card`, whose loop in Python this is): each
     world drawn (:func:`_draw`), weighted by the revealed bids (when ``spread``) and the plays
     seen (when ``mismatch < 1``), and each of ``cards`` valued by ``seat``'s points after a
-    rollout or, when ``solving``, by the exact end game. Adds each card's weighted points to
+    rollout or, when ``solving``, by the exact end game, less ``rivalry`` times the other
+    seats' mean points (:func:`_rival_value`). Adds each card's weighted value to
     ``totals`` and the weights to ``sums[0]``; ``first_world`` gets the first world's hands.
     ``world`` is the sampler: :func:`_draw`'s arguments from ``seat`` to ``take``, a tuple
     (:func:`_sampler_arrays`)."""
@@ -1046,7 +1063,8 @@ def _card_worlds(
     zeros = _arrays.zeros(n, _arrays.int64)
     earlier = _arrays.zeros(n, _arrays.int64)
     probs = _arrays.zeros(4 * 52, _arrays.float64)
-    tricks = _arrays.zeros(len(cards), _arrays.int64)
+    tricks = _arrays.zeros(len(cards) * n, _arrays.int64)
+    points = _arrays.zeros(len(cards) * n, _arrays.int64)
     left = 0
     for s in range(n):
         left += counts[s]
@@ -1077,16 +1095,16 @@ def _card_worlds(
         if solving:
             _solve_cards(
                 hands, trump, must_trump, leader, line, played, sim_won, scores, width, seat,
-                cards, results, frames, tricks,
+                cards, results, frames, points,
             )  # fmt: skip
-            for j in range(len(cards)):
-                totals[j] += weight * tricks[j]
         else:
             _rollout_cards(
                 hands, trump, must_trump, leader, trick, played, won, bids, spoil, cards, tricks
             )
-            for j in range(len(cards)):
-                totals[j] += weight * scores[seat * width + tricks[j]]
+            for i in range(len(cards) * n):
+                points[i] = scores[(i % n) * width + tricks[i]]
+        for j in range(len(cards)):
+            totals[j] += weight * _rival_value(points, j * n, n, seat, rivalry)
         sums[0] += weight
 
 
@@ -1175,15 +1193,16 @@ def rollout(sim: HandSim, *, spoil: bool = False) -> list[int]:
     return [int(w) for w in won]
 
 
-def rollout_cards(sim: HandSim, cards: Sequence[int], *, spoil: bool = False) -> list[int]:
+def rollout_cards(sim: HandSim, cards: Sequence[int], *, spoil: bool = False) -> list[list[int]]:
     """:func:`ohhell.bots.fast.rollout_cards`, compiled once :func:`load` has run."""
-    out = _ints([0] * len(cards))
+    n = sim.n
+    out = _ints([0] * (len(cards) * n))
     _rollout_cards(
         _ints(sim.hands), sim.trump, sim.must_trump, sim.leader,
         _ints(list(sim.trick) + [0] * (sim.n - len(sim.trick))), len(sim.trick),
         _ints(sim.won), _ints(sim.bids), spoil, _ints(cards), out,
     )  # fmt: skip
-    return [int(t) for t in out]
+    return [[int(t) for t in out[j * n : (j + 1) * n]] for j in range(len(cards))]
 
 
 def rollout_bids(sim: HandSim, seat: int, bids: Sequence[int], *, spoil: bool = False) -> list[int]:
@@ -1199,7 +1218,7 @@ def rollout_bids(sim: HandSim, seat: int, bids: Sequence[int], *, spoil: bool = 
     return [int(t) for t in out]
 
 
-def solve(sim: HandSim, root: int, scores: Sequence[Sequence[int]]) -> dict[int, int]:
+def solve(sim: HandSim, root: int, scores: Sequence[Sequence[int]]) -> dict[int, tuple[int, ...]]:
     """:func:`ohhell.bots.fast.solve` (the same values), compiled once :func:`load` has run;
     ``root`` is the seat to act. ``sim`` is left as it was."""
     n = sim.n
@@ -1212,7 +1231,7 @@ def solve(sim: HandSim, root: int, scores: Sequence[Sequence[int]]) -> dict[int,
     hands = _ints(sim.hands)
     won = _ints(sim.won)
     table = _ints([points for row in scores for points in row])
-    out: dict[int, int] = {}
+    out: dict[int, tuple[int, ...]] = {}
     for card in cards_of(sim.legal()):
         hands[root] ^= 1 << card
         line[played] = card
@@ -1225,7 +1244,8 @@ def solve(sim: HandSim, root: int, scores: Sequence[Sequence[int]]) -> dict[int,
             hands, sim.trump, sim.must_trump, leader, line, now, played + 1, won, table, width,
             root, results, frames,
         )  # fmt: skip
-        out[card] = int(results[(played + 1) * n + root])
+        top = (played + 1) * n
+        out[card] = tuple(int(p) for p in results[top : top + n])
         if now == 0:
             won[leader] -= 1
         hands[root] ^= 1 << card
@@ -1372,12 +1392,14 @@ def card_worlds(
     mismatch: float,
     spoil: bool,
     solving: bool,
+    rivalry: float = 0.0,
 ) -> tuple[list[float], float, tuple[int, ...]]:
     """The search's card decision (:meth:`ohhell.bots.search.SearchBot._choose_card`'s loop)
     over the worlds ``sampler`` draws from ``seeds``, from the position ``sim`` (its hands are
-    not used: each world's are): each card's weighted points in total, the weights' sum and
-    the first world's hands. ``bids`` as revealed (weighting the worlds by the calibrated bid
-    model when ``spread``), ``sim.bids`` with guesses for the rest (the rollouts')."""
+    not used: each world's are): each card's weighted value in total (its points less
+    ``rivalry`` times the other seats' mean), the weights' sum and the first world's hands.
+    ``bids`` as revealed (weighting the worlds by the calibrated bid model when ``spread``),
+    ``sim.bids`` with guesses for the rest (the rollouts')."""
     n = sim.n
     totals = _floats([0.0] * len(cards))
     sums = _floats([0.0])
@@ -1388,8 +1410,8 @@ def card_worlds(
         first_bidder, sealed, mismatch, _ints(plays), first_leader, sim.trump, sim.must_trump,
         sim.leader, _ints(list(sim.trick) + [0] * (n - len(sim.trick))), len(sim.trick),
         _ints(sim.won), _ints(sim.bids), spoil, _ints(cards), solving,
-        _ints([points for row in scores for points in row]), len(scores[0]), _weights, totals,
-        sums, first_world,
+        _ints([points for row in scores for points in row]), len(scores[0]), rivalry, _weights,
+        totals, sums, first_world,
     )  # fmt: skip
     return [float(t) for t in totals], float(sums[0]), tuple(int(h) for h in first_world)
 

@@ -40,6 +40,7 @@ __all__ = [
     "mask_of",
     "play_likelihood",
     "policy_card",
+    "rival_value",
     "rollout",
     "rollout_bids",
     "rollout_card",
@@ -489,16 +490,29 @@ def rollout(sim: HandSim, *, spoil: bool = False) -> list[int]:
     return won
 
 
-def rollout_cards(sim: HandSim, cards: Sequence[int], *, spoil: bool = False) -> list[int]:
-    """For each of ``cards`` (legal for the seat to act), the tricks that seat takes when it
-    plays the card and :func:`rollout` finishes the hand. ``sim`` is left as it was."""
-    seat = sim.to_act
-    out: list[int] = []
+def rollout_cards(sim: HandSim, cards: Sequence[int], *, spoil: bool = False) -> list[list[int]]:
+    """For each of ``cards`` (legal for the seat to act), the tricks each seat takes when the
+    seat to act plays the card and :func:`rollout` finishes the hand. ``sim`` is left as it
+    was."""
+    out: list[list[int]] = []
     for card in cards:
         branch = sim.copy()
         branch.play(card)
-        out.append(rollout(branch, spoil=spoil)[seat])
+        out.append(rollout(branch, spoil=spoil))
     return out
+
+
+def rival_value(points: Sequence[int], seat: int, rivalry: float) -> float:
+    """``seat``'s points less ``rivalry`` times the mean of the other seats' points: what the
+    search maximises (``rivalry`` 0: its own points alone; 1: its lead over the table).
+
+    >>> rival_value([14, 0, 12, 10], 0, 0.0)
+    14.0
+    >>> rival_value([14, 0, 12, 10], 0, 0.5)
+    10.333333333333334
+    """
+    own = points[seat]
+    return own - rivalry * (sum(points) - own) / (len(points) - 1)
 
 
 def rollout_bids(sim: HandSim, seat: int, bids: Sequence[int], *, spoil: bool = False) -> list[int]:
@@ -534,8 +548,8 @@ def solve_leaf_estimate(sim: HandSim) -> int:
     return total
 
 
-def solve(sim: HandSim, root: int, scores: Sequence[Sequence[int]]) -> dict[int, int]:
-    """Exact values of the seat to act's legal cards: ``root``'s points for the hand after
+def solve(sim: HandSim, root: int, scores: Sequence[Sequence[int]]) -> dict[int, tuple[int, ...]]:
+    """Exact values of the seat to act's legal cards: every seat's points for the hand after
     each, with perfect information (one sampled world), by max^n search.
 
     The opponent model (documented choice): every seat plays to maximise its *own* points for
@@ -569,9 +583,9 @@ def solve(sim: HandSim, root: int, scores: Sequence[Sequence[int]]) -> dict[int,
         cache[key] = best
         return best
 
-    out: dict[int, int] = {}
+    out: dict[int, tuple[int, ...]] = {}
     for card in cards_of(sim.legal()):
         sim.play(card)
-        out[card] = value()[root]
+        out[card] = value()
         sim.undo()
     return out

@@ -57,6 +57,7 @@ from ohhell.bots.fast import (
     NO_TRUMP,
     HandSim,
     policy_card,
+    rival_value,
     score_tables,
     solve_leaf_estimate,
 )
@@ -195,6 +196,7 @@ class SearchBot:
         spoiler: bool = True,
         boost: float = 1.5,
         play_mismatch: float = 0.75,
+        rivalry: float = 0.0,
         compiled: bool = True,
         sampler: Callable[[PlayerView], WorldSampler] | None = None,
     ) -> None:
@@ -206,6 +208,8 @@ class SearchBot:
             raise ValueError(f"boost must be at least 1, got {boost}")
         if not 0.0 < play_mismatch <= 1.0:
             raise ValueError(f"play_mismatch must be in (0, 1], got {play_mismatch}")
+        if not 0.0 <= rivalry <= 1.0:
+            raise ValueError(f"rivalry must be between 0 and 1, got {rivalry}")
         if bid_factor < 1:
             raise ValueError("bid_factor must be positive")
         if not 0.0 <= prior_weight <= 1.0:
@@ -222,6 +226,7 @@ class SearchBot:
         self.spoiler = spoiler
         self.boost = boost
         self.play_mismatch = play_mismatch
+        self.rivalry = rivalry
         self.compiled = compiled
         # The same functions compiled (when numba loads) or on int masks: the same values.
         path: Any = compiled_path if compiled and compiled_path.load() else None
@@ -377,12 +382,15 @@ class SearchBot:
             if preferred < 0:
                 preferred = policy_card(sim)
             if self.solve_leaves and solve_leaf_estimate(sim) <= self.solve_leaves:
-                values = self._solve(sim, seat, scores)
+                points = self._solve(sim, seat, scores)
             else:
                 tricks = self._rollout_cards(sim, cards, spoil=table.spoil)
-                values = {card: scores[seat][t] for card, t in zip(cards, tricks, strict=True)}
+                points = {
+                    card: [scores[s][t] for s, t in enumerate(won)]
+                    for card, won in zip(cards, tricks, strict=True)
+                }
             for card in cards:
-                totals[card] += weight * values[card]
+                totals[card] += weight * rival_value(points[card], seat, self.rivalry)
             weight_sum += weight
             if deadline is not None and time.perf_counter() >= deadline:
                 break
@@ -428,6 +436,7 @@ class SearchBot:
                 mismatch=self.play_mismatch,
                 spoil=table.spoil,
                 solving=solving,
+                rivalry=self.rivalry,
             )
             first_world = first_world or hands
             for card, total in zip(cards, chunk, strict=True):
