@@ -157,7 +157,7 @@ def run(seconds: float, seed: int, batch: int) -> dict[str, Any]:
         positions = itertools.cycle(starts)
 
         def play_rollout(run_one: Any = run_one, positions: Any = positions) -> int:
-            run_one(next(positions).copy(), spoil=True)
+            run_one(next(positions).copy(), lost=fast.LOST_SPOIL)
             return 1
 
         count, elapsed = timed(play_rollout, seconds)
@@ -200,7 +200,7 @@ def kernel_calls(sim: HandSim) -> dict[str, tuple[KernelCall, KernelCall]]:
     plays: list[int] = []
     end = sim.copy()
     while sum(h.bit_count() for h in end.hands) > 2 * PLAYERS:
-        plays.append(fast.rollout_card(end, spoil=True))
+        plays.append(fast.rollout_card(end, lost=fast.LOST_SPOIL))
         end.play(plays[-1])
     scores = [[t * 2 - 1 for t in range(HAND_SIZE + 1)] for _ in range(PLAYERS)]
     know = Knowledge(
@@ -219,8 +219,8 @@ def kernel_calls(sim: HandSim) -> dict[str, tuple[KernelCall, KernelCall]]:
             lambda s: compiled.calibrated_bid_likelihood(know, s.hands, s.bids, trump_card, 1),
         ),
         "play-weight": (
-            lambda s: fast.play_likelihood(s.copy(), seen, 0, 0.75, spoil=True),
-            lambda s: compiled.play_likelihood(s, seen, 0, 0.75, spoil=True),
+            lambda s: fast.play_likelihood(s.copy(), seen, 0, 0.75, lost=fast.LOST_SPOIL),
+            lambda s: compiled.play_likelihood(s, seen, 0, 0.75, lost=fast.LOST_SPOIL),
         ),
     }
 

@@ -18,11 +18,22 @@ from tests.bots.test_fast_path import VARIANTS, random_position, sim_from_state
 from tests.conftest import require, run_python
 
 from ohhell.bots import Budget, compiled, fast, sampling
-from ohhell.bots.fast import HandSim, cards_of, mask_of, rollout
+from ohhell.bots.fast import (
+    LOST_GRAB,
+    LOST_PLAY_ON,
+    LOST_SPOIL,
+    HandSim,
+    cards_of,
+    mask_of,
+    rollout,
+)
 from ohhell.bots.heuristic import HeuristicBot
 from ohhell.bots.sampling import Knowledge
 from ohhell.bots.search import SearchBot
 from ohhell.engine import Phase, Rules, apply, new_game, random_deal, view_for
+
+LOST_MODES = (LOST_PLAY_ON, LOST_SPOIL, LOST_GRAB)
+"""How rollouts play a seat whose bid is lost: on, spoiling or grabbing tricks."""
 
 
 def test_compiled_kernels_load() -> None:
@@ -56,22 +67,22 @@ def test_importing_the_bots_or_the_cli_does_not_import_numba() -> None:
     assert run_python(code) == "False"
 
 
-@pytest.mark.parametrize("spoil", [False, True])
+@pytest.mark.parametrize("lost", LOST_MODES)
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_compiled_rollout_takes_the_same_tricks(
-    variant: tuple[int, bool, bool, bool], spoil: bool
+    variant: tuple[int, bool, bool, bool], lost: int
 ) -> None:
     """On random positions of every variant that changes play (3-7 players, trump or none, La
-    Podrida, the hook; random bids, so many are lost and the spoiler plays), before and inside
-    tricks: the same tricks won per seat, and the position left as it was."""
+    Podrida, the hook; random bids, so many are lost and the spoiler or the grab plays), before
+    and inside tricks: the same tricks won per seat, and the position left as it was."""
     compiled.load()  # compiled where numba is installed, else the kernels as plain Python
-    rng = random.Random(hash((variant, spoil)) & 0xFFFF)
+    rng = random.Random(hash((variant, lost)) & 0xFFFF)
     for _ in range(25):
         sim = sim_from_state(random_position(rng, variant))
         before = (list(sim.hands), list(sim.trick), list(sim.won), sim.leader)
-        won = compiled.rollout(sim, spoil=spoil)
+        won = compiled.rollout(sim, lost=lost)
         assert (sim.hands, sim.trick, sim.won, sim.leader) == before
-        assert won == rollout(sim.copy(), spoil=spoil)
+        assert won == rollout(sim.copy(), lost=lost)
 
 
 @pytest.mark.parametrize("players", range(3, 8))
@@ -156,9 +167,9 @@ def _snapshot(sim: HandSim) -> tuple[object, ...]:
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_compiled_candidates_and_solver_agree(variant: tuple[int, bool, bool, bool]) -> None:
-    """Each legal card rolled out (with and without the spoiler) and the exact max^n values of
-    the legal cards (random score tables, so ties and tie-breaks are exercised): the same
-    numbers compiled and in Python, the position left as it was."""
+    """Each legal card rolled out (lost bids played on, spoiling or grabbing) and the exact
+    max^n values of the legal cards (random score tables, so ties and tie-breaks are
+    exercised): the same numbers compiled and in Python, the position left as it was."""
     compiled.load()
     rng = random.Random(hash(("solve", variant)) & 0xFFFF)
     solved = 0
@@ -168,9 +179,9 @@ def test_compiled_candidates_and_solver_agree(variant: tuple[int, bool, bool, bo
             continue
         before = _snapshot(sim)
         cards = cards_of(sim.legal())
-        for spoil in (False, True):
-            expected = fast.rollout_cards(sim, cards, spoil=spoil)
-            assert compiled.rollout_cards(sim, cards, spoil=spoil) == expected
+        for lost in LOST_MODES:
+            expected = fast.rollout_cards(sim, cards, lost=lost)
+            assert compiled.rollout_cards(sim, cards, lost=lost) == expected
         if fast.solve_leaf_estimate(sim) <= 5000:
             width = max(h.bit_count() for h in sim.hands) + sum(sim.won) + 1
             scores = [[rng.randint(-5, 12) for _ in range(width)] for _ in range(sim.n)]
@@ -201,9 +212,9 @@ def test_compiled_bid_rollouts_agree(players: int) -> None:
         before = _snapshot(sim)
         seat = rng.randrange(players)
         bids = list(range(size + 1))
-        for spoil in (False, True):
-            expected = fast.rollout_bids(sim, seat, bids, spoil=spoil)
-            assert compiled.rollout_bids(sim, seat, bids, spoil=spoil) == expected
+        for lost in LOST_MODES:
+            expected = fast.rollout_bids(sim, seat, bids, lost=lost)
+            assert compiled.rollout_bids(sim, seat, bids, lost=lost) == expected
         assert _snapshot(sim) == before
 
 
@@ -219,7 +230,8 @@ def test_compiled_rollout_bids_refuses_a_hand_in_play() -> None:
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_compiled_play_likelihood_agrees(variant: tuple[int, bool, bool, bool]) -> None:
     """The weight of the plays seen so far, replayed from the hand's start: the same factor
-    compiled and in Python, for plays that follow the rollout policy, the spoiler or neither."""
+    compiled and in Python, for plays that follow the rollout policy, the spoiler or neither,
+    whichever way lost bids are played."""
     compiled.load()
     players, trump, must_trump, _ = variant
     rng = random.Random(hash(("replay", variant)) & 0xFFFF)
@@ -237,15 +249,15 @@ def test_compiled_play_likelihood_agrees(variant: tuple[int, bool, bool, bool]) 
         sim = start.copy()
         plays: list[int] = []
         for _ in range(rng.randrange(players * size + 1)):
-            policy = fast.rollout_card(sim, spoil=True)
+            policy = fast.rollout_card(sim, lost=LOST_SPOIL)
             card = policy if rng.random() < 0.6 else rng.choice(cards_of(sim.legal()))
             plays.append(card)
             sim.play(card)
         observer = rng.randrange(players)
         before = _snapshot(start)
-        for spoil in (False, True):
-            expected = fast.play_likelihood(start.copy(), plays, observer, 0.75, spoil=spoil)
-            assert compiled.play_likelihood(start, plays, observer, 0.75, spoil=spoil) == expected
+        for lost in LOST_MODES:
+            expected = fast.play_likelihood(start.copy(), plays, observer, 0.75, lost=lost)
+            assert compiled.play_likelihood(start, plays, observer, 0.75, lost=lost) == expected
         assert _snapshot(start) == before
 
 

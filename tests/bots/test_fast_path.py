@@ -15,6 +15,10 @@ import pytest
 
 from ohhell.bots.batch import random_hands
 from ohhell.bots.fast import (
+    LOST_GRAB,
+    LOST_PLAY_ON,
+    LOST_SPOIL,
+    NO_TRUMP,
     SUIT_MASKS,
     HandSim,
     _spoiler,
@@ -173,10 +177,10 @@ def test_rollout_plays_the_policy_cards() -> None:
         assert rollout(sim.copy()) == stepped.won
 
 
-@pytest.mark.parametrize("spoil", [False, True])
-def test_rollout_card_is_the_card_the_rollout_plays(spoil: bool) -> None:
-    """Stepping :func:`rollout_card` takes the same tricks as :func:`rollout` (with and
-    without the spoiler), and every card it gives is legal."""
+@pytest.mark.parametrize("lost", [LOST_PLAY_ON, LOST_SPOIL, LOST_GRAB])
+def test_rollout_card_is_the_card_the_rollout_plays(lost: int) -> None:
+    """Stepping :func:`rollout_card` takes the same tricks as :func:`rollout` (lost bids played
+    on, spoiling or grabbing), and every card it gives is legal."""
     rng = random.Random(17)
     for variant in VARIANTS:
         state = random_position(rng, variant)
@@ -184,10 +188,31 @@ def test_rollout_card_is_the_card_the_rollout_plays(spoil: bool) -> None:
         sim.bids = [rng.randint(0, 2) for _ in sim.bids]  # some bids lost: the spoiler plays
         stepped = sim.copy()
         while stepped.cards_left:
-            card = rollout_card(stepped, spoil=spoil)
+            card = rollout_card(stepped, lost=lost)
             assert stepped.legal() >> card & 1
             stepped.play(card)
-        assert rollout(sim.copy(), spoil=spoil) == stepped.won
+        assert rollout(sim.copy(), lost=lost) == stepped.won
+
+
+def test_a_lost_bid_plays_on_spoils_or_grabs() -> None:
+    """Seat 0 bid 0 and has a trick already; 5 of hearts led, it holds the 2 and the ace.
+    Played on as if aiming at its bid, it ducks; spoiling (the leader needs no trick), it
+    ducks too; grabbing (a missed bid scores its tricks), it takes the trick with the ace."""
+    two, five, six, seven, ace = 26, 29, 30, 31, 38  # hearts
+    sim = HandSim(
+        hands=[mask_of([two, ace]), mask_of([six, 0]), mask_of([seven, 1]), mask_of([2])],
+        trump=NO_TRUMP,
+        must_trump=False,
+        leader=3,
+        trick=[five],
+        won=[1, 0, 0, 0],
+        bids=[0, 1, 0, 0],
+    )
+    assert rollout_card(sim, lost=LOST_PLAY_ON) == two
+    assert rollout_card(sim, lost=LOST_SPOIL) == two
+    assert rollout_card(sim, lost=LOST_GRAB) == ace
+    assert rollout(sim.copy(), lost=LOST_GRAB)[0] == 3  # and the last trick, on lead
+    assert rollout(sim.copy(), lost=LOST_PLAY_ON)[0] == 1
 
 
 def test_play_likelihood_counts_the_others_departures_from_the_policy() -> None:
@@ -224,15 +249,15 @@ def test_play_likelihood_counts_the_others_departures_from_the_policy() -> None:
 
 
 def test_spoiling_rollout_plays_legal_cards_to_the_end() -> None:
-    """With ``spoil`` and many bids lost, the rollout still finishes the hand (every trick
-    won by someone); the spoiler's cards are checked for legality below."""
+    """Spoiling (``LOST_SPOIL``) with many bids lost, the rollout still finishes the hand
+    (every trick won by someone); the spoiler's cards are checked for legality below."""
     rng = random.Random(13)
     for variant in VARIANTS:
         state = random_position(rng, variant)
         sim = sim_from_state(state)
         sim.bids = [rng.randint(0, 2) for _ in sim.bids]  # many bids lost early
         left = sim.cards_left
-        won = rollout(sim.copy(), spoil=True)
+        won = rollout(sim.copy(), lost=LOST_SPOIL)
         assert sum(won) == sum(state.tricks_won) + (left + len(state.trick)) // state.player_count
 
 

@@ -27,7 +27,7 @@ reference on random positions of every player count, with and without the spoile
 Podrida's obligation to trump (the bid model's floats to a relative 1e-9: compiled ``exp``,
 ``log`` and ``pow`` may differ from CPython's in the last bit).
 
->>> from ohhell.bots.fast import HandSim, cards_of, mask_of
+>>> from ohhell.bots.fast import LOST_GRAB, LOST_PLAY_ON, LOST_SPOIL, HandSim, cards_of, mask_of
 >>> sim = HandSim(hands=[mask_of([12, 0]), mask_of([11, 1]), mask_of([10, 2])], trump=-1,
 ...               must_trump=False, leader=0, won=[0, 0, 0], bids=[1, 1, 0])
 >>> rollout(sim)
@@ -43,7 +43,7 @@ from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any, Final, TypeVar
 
-from ohhell.bots.fast import HandSim, cards_of
+from ohhell.bots.fast import LOST_GRAB, LOST_PLAY_ON, LOST_SPOIL, HandSim, cards_of
 from ohhell.bots.heuristic import CARD_WIN_WEIGHTS
 from ohhell.bots.sampling import Knowledge, SuitTable, WorldSampler
 
@@ -135,16 +135,16 @@ def _warm_up() -> None:
         hands=[0b11 << 11, 0b11, 0b11 << 24], trump=0, must_trump=True, leader=0,
         won=[0, 0, 0], bids=[1, 0, 1],
     )  # fmt: skip
-    rollout(sim, spoil=True)
-    rollout_cards(sim, [11, 12], spoil=True)
-    rollout_bids(sim, 0, [0, 1], spoil=True)
+    rollout(sim, lost=LOST_SPOIL)
+    rollout_cards(sim, [11, 12], lost=LOST_SPOIL)
+    rollout_bids(sim, 0, [0, 1], lost=LOST_SPOIL)
     solve(sim, 0, [[0, 1, 2]] * 3)
     ending = HandSim(
         hands=[0b11 << 11, 0b1, 0b1 << 24], trump=0, must_trump=True, leader=1, trick=[1, 25],
         won=[0, 0, 0], bids=[1, 0, 1],
     )  # fmt: skip
     solve(ending, 0, [[0, 1, 2]] * 3)  # seat 0's card ends the trick
-    play_likelihood(sim, [12, 0], 2, 0.5, spoil=True)
+    play_likelihood(sim, [12, 0], 2, 0.5, lost=LOST_SPOIL)
     know = Knowledge(
         seat=0, own=sim.hands[0], unseen=0, counts=(2, 2, 2), voids=(0, 0, 0),
         played=(0, 0, 0), stock_count=0,
@@ -163,11 +163,11 @@ def _warm_up() -> None:
     card_worlds(
         sampler, [1, 2], sim, [11, 12], [[0, 1, 2]] * 3, bids=[1, 0, 1], spread=1.0,
         trump_card=10, first_bidder=0, sealed=False, plays=[], first_leader=0, mismatch=0.75,
-        spoil=True, solving=False,
+        lost=LOST_SPOIL, solving=False,
     )  # fmt: skip
     bid_worlds(
         sampler, [1, 2], [0, 1], bids=[None] * 3, spread=1.0, trump_card=10, trump=0,
-        must_trump=True, first_bidder=1, hand_size=2, sealed=False, spoil=True,
+        must_trump=True, first_bidder=1, hand_size=2, sealed=False, lost=LOST_SPOIL,
     )  # fmt: skip
 
 
@@ -375,16 +375,19 @@ def _rollout_choice(
     trump: int,
     bids: Any,
     won: Any,
-    spoil: bool,
+    lost: int,
 ) -> int:
-    """:func:`ohhell.bots.fast.rollout_card`: the spoiler's card for a seat whose bid is lost
-    (with ``spoil``), else the rollout policy's; ``winner`` holds the card ``best`` winning the
-    trick so far, ``everything`` all the cards still held."""
+    """:func:`ohhell.bots.fast.rollout_card`: for a seat whose bid is lost, as ``lost`` says
+    (the spoiler's card, or the policy's needing every trick), else the rollout policy's;
+    ``winner`` holds the card ``best`` winning the trick so far, ``everything`` all the cards
+    still held."""
     hand = hands[seat]
     need = bids[seat] - won[seat]
-    if spoil and (need < 0 or need > _count(hand)):
+    if lost == LOST_SPOIL and (need < 0 or need > _count(hand)):
         trump_mask = _suit_mask(trump) if trump >= 0 else 0
         return _spoiler(legal, best, winner, seat, trump_mask, bids, won, hands)
+    if lost == LOST_GRAB and need < 0:
+        need = _count(hand)
     return _policy(hand, legal, everything & ~hand, played, best, len(hands), trump, need)
 
 
@@ -398,7 +401,7 @@ def _rollout(
     played: int,
     won: Any,
     bids: Any,
-    spoil: bool,
+    lost: int,
 ) -> None:
     """Play to the end of the hand, updating ``hands`` and ``won`` in place; ``trick`` holds
     the ``played`` cards of the current trick (room for ``n``)."""
@@ -418,7 +421,7 @@ def _rollout(
         legal = _legal(hand, trick[0] // 13 if played else -1, trump, must_trump)
         card = _rollout_choice(
             hands, seat, legal, everything, played, best, (leader + best_pos) % n, trump, bids,
-            won, spoil,
+            won, lost,
         )  # fmt: skip
         bit = 1 << card
         hands[seat] = hand ^ bit
@@ -445,7 +448,7 @@ def _rollout_cards(
     played: int,
     won: Any,
     bids: Any,
-    spoil: bool,
+    lost: int,
     cards: Any,
     out: Any,
 ) -> None:
@@ -466,7 +469,7 @@ def _rollout_cards(
             branch_won[now] += 1
         _rollout(
             branch_hands, trump, must_trump, now, branch_trick, (played + 1) % n, branch_won,
-            bids, spoil,
+            bids, lost,
         )  # fmt: skip
         for s in range(n):
             out[j * n + s] = branch_won[s]
@@ -483,7 +486,7 @@ def _rollout_bids(
     bids: Any,
     seat: int,
     candidates: Any,
-    spoil: bool,
+    lost: int,
     out: Any,
 ) -> None:
     """:func:`ohhell.bots.fast.rollout_bids` into ``out`` from the hand's start (``won``
@@ -493,7 +496,7 @@ def _rollout_bids(
         branch_won = won.copy()
         branch_bids = bids.copy()
         branch_bids[seat] = candidates[j]
-        _rollout(branch_hands, trump, must_trump, leader, trick, 0, branch_won, branch_bids, spoil)
+        _rollout(branch_hands, trump, must_trump, leader, trick, 0, branch_won, branch_bids, lost)
         out[j] = branch_won[seat]
 
 
@@ -613,7 +616,7 @@ def _replay_likelihood(
     mismatch: float,
     won: Any,
     bids: Any,
-    spoil: bool,
+    lost: int,
 ) -> float:
     """:func:`ohhell.bots.fast.play_likelihood`: replay ``plays`` from the hand's start
     (``hands`` the dealt cards, updated in place; ``won`` zeros), multiplying the weight by
@@ -636,7 +639,7 @@ def _replay_likelihood(
             if legal & (legal - 1):
                 choice = _rollout_choice(
                     hands, seat, legal, everything, played, best, (leader + best_pos) % n, trump,
-                    bids, won, spoil,
+                    bids, won, lost,
                 )  # fmt: skip
                 if choice != card:
                     weight *= mismatch
@@ -1035,7 +1038,7 @@ def _card_worlds(
     played: int,
     won: Any,
     bids: Any,
-    spoil: bool,
+    lost: int,
     cards: Any,
     solving: bool,
     scores: Any,
@@ -1090,7 +1093,7 @@ def _card_worlds(
                 start[s] = hands[s] | played_by[s]
                 zeros[s] = 0
             weight *= _replay_likelihood(
-                start, trump, must_trump, first_leader, plays, seat, mismatch, zeros, bids, spoil
+                start, trump, must_trump, first_leader, plays, seat, mismatch, zeros, bids, lost
             )
         if solving:
             _solve_cards(
@@ -1099,7 +1102,7 @@ def _card_worlds(
             )  # fmt: skip
         else:
             _rollout_cards(
-                hands, trump, must_trump, leader, trick, played, won, bids, spoil, cards, tricks
+                hands, trump, must_trump, leader, trick, played, won, bids, lost, cards, tricks
             )
             for i in range(len(cards) * n):
                 points[i] = scores[(i % n) * width + tricks[i]]
@@ -1121,7 +1124,7 @@ def _bid_worlds(
     hand_size: int,
     trump: int,
     must_trump: bool,
-    spoil: bool,
+    lost: int,
     candidates: Any,
     model: Any,
     tallies: Any,
@@ -1160,7 +1163,7 @@ def _bid_worlds(
         )
         _rollout_bids(
             hands, trump, must_trump, first_bidder, trick, zeros, guesses, seat, candidates,
-            spoil, tricks,
+            lost, tricks,
         )  # fmt: skip
         for j in range(len(candidates)):
             tallies[j * (hand_size + 1) + tricks[j]] += weight
@@ -1181,31 +1184,35 @@ def _scratch(size: int) -> Any:
     return [0.0] * size if numpy is None else numpy.empty(size, dtype=numpy.float64)
 
 
-def rollout(sim: HandSim, *, spoil: bool = False) -> list[int]:
+def rollout(sim: HandSim, *, lost: int = LOST_PLAY_ON) -> list[int]:
     """:func:`ohhell.bots.fast.rollout` (the same cards, so the same tricks won per seat),
     compiled once :func:`load` has run. ``sim`` is left as it was."""
     won = _ints(sim.won)
     trick = _ints(list(sim.trick) + [0] * (sim.n - len(sim.trick)))
     _rollout(
         _ints(sim.hands), sim.trump, sim.must_trump, sim.leader, trick, len(sim.trick), won,
-        _ints(sim.bids), spoil,
+        _ints(sim.bids), lost,
     )  # fmt: skip
     return [int(w) for w in won]
 
 
-def rollout_cards(sim: HandSim, cards: Sequence[int], *, spoil: bool = False) -> list[list[int]]:
+def rollout_cards(
+    sim: HandSim, cards: Sequence[int], *, lost: int = LOST_PLAY_ON
+) -> list[list[int]]:
     """:func:`ohhell.bots.fast.rollout_cards`, compiled once :func:`load` has run."""
     n = sim.n
     out = _ints([0] * (len(cards) * n))
     _rollout_cards(
         _ints(sim.hands), sim.trump, sim.must_trump, sim.leader,
         _ints(list(sim.trick) + [0] * (sim.n - len(sim.trick))), len(sim.trick),
-        _ints(sim.won), _ints(sim.bids), spoil, _ints(cards), out,
+        _ints(sim.won), _ints(sim.bids), lost, _ints(cards), out,
     )  # fmt: skip
     return [[int(t) for t in out[j * n : (j + 1) * n]] for j in range(len(cards))]
 
 
-def rollout_bids(sim: HandSim, seat: int, bids: Sequence[int], *, spoil: bool = False) -> list[int]:
+def rollout_bids(
+    sim: HandSim, seat: int, bids: Sequence[int], *, lost: int = LOST_PLAY_ON
+) -> list[int]:
     """:func:`ohhell.bots.fast.rollout_bids` from the hand's start (no card played),
     compiled once :func:`load` has run."""
     if sim.trick or any(sim.won):
@@ -1213,7 +1220,7 @@ def rollout_bids(sim: HandSim, seat: int, bids: Sequence[int], *, spoil: bool = 
     out = _ints([0] * len(bids))
     _rollout_bids(
         _ints(sim.hands), sim.trump, sim.must_trump, sim.leader, _ints([0] * sim.n),
-        _ints(sim.won), _ints(sim.bids), seat, _ints(bids), spoil, out,
+        _ints(sim.won), _ints(sim.bids), seat, _ints(bids), lost, out,
     )  # fmt: skip
     return [int(t) for t in out]
 
@@ -1253,7 +1260,7 @@ def solve(sim: HandSim, root: int, scores: Sequence[Sequence[int]]) -> dict[int,
 
 
 def play_likelihood(
-    sim: HandSim, plays: Sequence[int], observer: int, mismatch: float, *, spoil: bool = False
+    sim: HandSim, plays: Sequence[int], observer: int, mismatch: float, *, lost: int = LOST_PLAY_ON
 ) -> float:
     """:func:`ohhell.bots.fast.play_likelihood`, compiled once :func:`load` has run (``sim``,
     the hand's start, is left as it was)."""
@@ -1268,7 +1275,7 @@ def play_likelihood(
             mismatch,
             _ints(sim.won),
             _ints(sim.bids),
-            spoil,
+            lost,
         )
     )
 
@@ -1390,7 +1397,7 @@ def card_worlds(
     plays: Sequence[int],
     first_leader: int,
     mismatch: float,
-    spoil: bool,
+    lost: int,
     solving: bool,
     rivalry: float = 0.0,
 ) -> tuple[list[float], float, tuple[int, ...]]:
@@ -1409,7 +1416,7 @@ def card_worlds(
         _ints(sampler.know.played), _ints([-1 if b is None else b for b in bids]), trump_card,
         first_bidder, sealed, mismatch, _ints(plays), first_leader, sim.trump, sim.must_trump,
         sim.leader, _ints(list(sim.trick) + [0] * (n - len(sim.trick))), len(sim.trick),
-        _ints(sim.won), _ints(sim.bids), spoil, _ints(cards), solving,
+        _ints(sim.won), _ints(sim.bids), lost, _ints(cards), solving,
         _ints([points for row in scores for points in row]), len(scores[0]), rivalry, _weights,
         totals, sums, first_world,
     )  # fmt: skip
@@ -1429,7 +1436,7 @@ def bid_worlds(
     first_bidder: int,
     hand_size: int,
     sealed: bool,
-    spoil: bool,
+    lost: int,
 ) -> tuple[list[list[float]], float]:
     """The search's bid estimate (:meth:`ohhell.bots.search.SearchBot.estimate_bids`'s loop)
     over the worlds ``sampler`` draws from ``seeds``: per candidate bid, the weight of the
@@ -1440,7 +1447,7 @@ def bid_worlds(
     _bid_worlds(
         _seeds(seeds), _seeds([0]), _sampler_arrays(sampler), spread,
         _ints([-1 if b is None else b for b in bids]), trump_card, first_bidder, sealed,
-        hand_size, trump, must_trump, spoil, _ints(candidates), _weights, tallies, sums,
+        hand_size, trump, must_trump, lost, _ints(candidates), _weights, tallies, sums,
     )  # fmt: skip
     flat = [float(t) for t in tallies]
     return [flat[j * width : (j + 1) * width] for j in range(len(candidates))], float(sums[0])

@@ -31,6 +31,9 @@ from typing import Final
 from ohhell.engine import Card, Rules, score_hand
 
 __all__ = [
+    "LOST_GRAB",
+    "LOST_PLAY_ON",
+    "LOST_SPOIL",
     "NO_TRUMP",
     "SUIT_MASKS",
     "HandSim",
@@ -52,6 +55,14 @@ __all__ = [
 
 NO_TRUMP: Final = -1
 """The ``trump`` value of a hand played without trump."""
+LOST_PLAY_ON: Final = 0
+"""How a rollout plays a seat whose bid is lost: on with the policy, as if still aiming at it."""
+LOST_SPOIL: Final = 1
+"""... to make the others miss (:func:`_spoiler`): for scoring where a missed bid scores
+nothing however it is missed."""
+LOST_GRAB: Final = 2
+"""... to take every trick it can (the policy needing them all): for scoring where a missed bid
+scores its tricks."""
 SUIT_MASKS: Final[tuple[int, ...]] = tuple(0x1FFF << (13 * suit) for suit in range(4))
 """The 13 cards of each suit as a mask (clubs, diamonds, hearts, spades)."""
 
@@ -350,7 +361,7 @@ def _spoiler(
     return (legal & -legal).bit_length() - 1
 
 
-def policy_card(sim: HandSim) -> int:
+def policy_card(sim: HandSim, need: int | None = None) -> int:
     """The rollout policy's card for the seat to act: play to hit the bid exactly.
 
     Still needing tricks: with enough master trumps kept back for them, lose the tricks in
@@ -362,6 +373,7 @@ def policy_card(sim: HandSim) -> int:
     still loses, or, forced to win, the lowest winner while others may still overtake and the
     highest when last. It sees the cards the other seats hold together (not who holds
     which): a rollout policy for search, which plays in sampled worlds. Deterministic.
+    ``need`` overrides the tricks the seat still needs (its bid less its tricks).
     """
     seat = sim.to_act
     hands = sim.hands
@@ -379,17 +391,18 @@ def policy_card(sim: HandSim) -> int:
         best,
         sim.n,
         sim.trump,
-        sim.bids[seat] - sim.won[seat],
+        sim.bids[seat] - sim.won[seat] if need is None else need,
     )
 
 
-def rollout_card(sim: HandSim, *, spoil: bool = False) -> int:
-    """The card :func:`rollout` would play for the seat to act: :func:`policy_card`, or, with
-    ``spoil`` and the seat's bid lost, :func:`_spoiler`'s card."""
+def rollout_card(sim: HandSim, *, lost: int = LOST_PLAY_ON) -> int:
+    """The card :func:`rollout` would play for the seat to act: :func:`policy_card`, or, the
+    seat's bid being lost, as ``lost`` says (:data:`LOST_SPOIL`: :func:`_spoiler`'s card;
+    :data:`LOST_GRAB`: the policy's card for a seat needing every trick)."""
     seat = sim.to_act
     hand = sim.hands[seat]
     need = sim.bids[seat] - sim.won[seat]
-    if spoil and (need < 0 or need > hand.bit_count()):
+    if lost == LOST_SPOIL and (need < 0 or need > hand.bit_count()):
         trick = sim.trick
         position = sim.best_so_far() if trick else 0
         return _spoiler(
@@ -402,11 +415,13 @@ def rollout_card(sim: HandSim, *, spoil: bool = False) -> int:
             sim.won,
             sim.hands,
         )
+    if lost == LOST_GRAB and need < 0:
+        return policy_card(sim, need=hand.bit_count())
     return policy_card(sim)
 
 
 def play_likelihood(
-    sim: HandSim, plays: Sequence[int], observer: int, mismatch: float, *, spoil: bool = False
+    sim: HandSim, plays: Sequence[int], observer: int, mismatch: float, *, lost: int = LOST_PLAY_ON
 ) -> float:
     """How likely the other seats' ``plays`` were, if they play like the rollout policy: ``sim``
     is the hand's start in one sampled world (every seat's dealt cards, the first leader, no
@@ -418,19 +433,21 @@ def play_likelihood(
         seat = sim.to_act
         if seat != observer:
             legal = sim.legal()
-            if legal & (legal - 1) and rollout_card(sim, spoil=spoil) != card:
+            if legal & (legal - 1) and rollout_card(sim, lost=lost) != card:
                 weight *= mismatch
         sim.play(card)
     return weight
 
 
-def rollout(sim: HandSim, *, spoil: bool = False) -> list[int]:
+def rollout(sim: HandSim, *, lost: int = LOST_PLAY_ON) -> list[int]:
     """Play ``sim`` to the end of the hand with :func:`policy_card`; the tricks won per seat.
     ``sim`` is consumed (play on a :meth:`HandSim.copy` to keep it).
 
-    With ``spoil`` (for scoring where a missed bid scores nothing however it is missed), a
-    seat whose bid is lost (overshot, or more tricks needed than cards left) plays
-    :func:`_spoiler` instead: to make the others miss theirs."""
+    A seat whose bid is lost (overshot, or more tricks needed than cards left) plays as
+    ``lost`` says: on with the policy (:data:`LOST_PLAY_ON`), :func:`_spoiler`'s cards to make
+    the others miss theirs (:data:`LOST_SPOIL`, for scoring where a missed bid scores nothing
+    however it is missed) or the policy's for a seat needing every trick left
+    (:data:`LOST_GRAB`, for scoring where a missed bid scores its tricks)."""
     n = sim.n
     hands = sim.hands
     trump = sim.trump
@@ -464,11 +481,13 @@ def rollout(sim: HandSim, *, spoil: bool = False) -> list[int]:
         else:
             legal = hand
         need = bids[seat] - won[seat]
-        if spoil and (need < 0 or need > hand.bit_count()):
+        if lost == LOST_SPOIL and (need < 0 or need > hand.bit_count()):
             card = _spoiler(
                 legal, best, (leader + best_pos) % n, seat, trump_mask, bids, won, hands
             )
         else:
+            if lost == LOST_GRAB and need < 0:
+                need = hand.bit_count()
             card = _policy(hand, legal, everything & ~hand, trick, best, n, trump, need)
         bit = 1 << card
         hands[seat] = hand ^ bit
@@ -490,7 +509,9 @@ def rollout(sim: HandSim, *, spoil: bool = False) -> list[int]:
     return won
 
 
-def rollout_cards(sim: HandSim, cards: Sequence[int], *, spoil: bool = False) -> list[list[int]]:
+def rollout_cards(
+    sim: HandSim, cards: Sequence[int], *, lost: int = LOST_PLAY_ON
+) -> list[list[int]]:
     """For each of ``cards`` (legal for the seat to act), the tricks each seat takes when the
     seat to act plays the card and :func:`rollout` finishes the hand. ``sim`` is left as it
     was."""
@@ -498,7 +519,7 @@ def rollout_cards(sim: HandSim, cards: Sequence[int], *, spoil: bool = False) ->
     for card in cards:
         branch = sim.copy()
         branch.play(card)
-        out.append(rollout(branch, spoil=spoil))
+        out.append(rollout(branch, lost=lost))
     return out
 
 
@@ -515,14 +536,16 @@ def rival_value(points: Sequence[int], seat: int, rivalry: float) -> float:
     return own - rivalry * (sum(points) - own) / (len(points) - 1)
 
 
-def rollout_bids(sim: HandSim, seat: int, bids: Sequence[int], *, spoil: bool = False) -> list[int]:
+def rollout_bids(
+    sim: HandSim, seat: int, bids: Sequence[int], *, lost: int = LOST_PLAY_ON
+) -> list[int]:
     """For each of ``bids``, the tricks ``seat`` takes when it bids that (the other seats'
     bids being ``sim.bids``) and :func:`rollout` plays the hand. ``sim`` is left as it was."""
     out: list[int] = []
     for bid in bids:
         branch = sim.copy()
         branch.bids[seat] = bid
-        out.append(rollout(branch, spoil=spoil)[seat])
+        out.append(rollout(branch, lost=lost)[seat])
     return out
 
 

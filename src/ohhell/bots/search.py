@@ -14,12 +14,15 @@ worlds from the same seeds and the same values, so the same cards, about five ti
   chosen there multiplies the weight by ``play_mismatch``
   (:func:`~ohhell.bots.fast.play_likelihood`).
 - **Cards**: each legal card is played in each world and the hand is finished by the rollout
-  policy (every seat playing to hit its bid, and, when a missed bid scores nothing, seats
-  whose bid is lost playing to make the others miss); once few enough cards are left that an
+  policy (every seat playing to hit its bid; a seat whose bid is lost plays to make the others
+  miss when a missed bid scores nothing, and to take every trick it can when a missed bid
+  scores its tricks); once few enough cards are left that an
   exact search is cheap (:func:`~ohhell.bots.fast.solve_leaf_estimate` at most
   ``solve_leaves``), the world is solved exactly instead (max^n: each seat maximises its own
-  points). The card with the highest weighted mean points for the hand is played (on an exact
-  tie, the rollout policy's own choice). ``policy_bonus`` can add points to the policy's
+  points). The card with the highest weighted mean value is played (on an exact tie, the
+  rollout policy's own choice): the seat's points for the hand less ``rivalry`` times the
+  other seats' mean points (the game is won by the highest total, so what the others score
+  counts too). ``policy_bonus`` can add points to the policy's
   choice, a prior against sampling noise; measured, any such prior weakens the bot (2 points
   cost 4.7 points per game against three ``heuristic`` bots), so it is off by default.
 - **Bids**: worlds are weighted by the heuristic bot's calibrated bid model
@@ -54,6 +57,9 @@ from ohhell.bots import compiled as compiled_path
 from ohhell.bots import fast, sampling
 from ohhell.bots.base import Budget
 from ohhell.bots.fast import (
+    LOST_GRAB,
+    LOST_PLAY_ON,
+    LOST_SPOIL,
     NO_TRUMP,
     HandSim,
     policy_card,
@@ -91,8 +97,9 @@ class _Table:
     trump: int
     trump_card: int
     must_trump: bool
-    spoil: bool
-    """Whether rollouts play the spoiler (seats whose bid is lost make others miss)."""
+    lost: int
+    """How rollouts play a seat whose bid is lost (:data:`~ohhell.bots.fast.LOST_SPOIL`,
+    :data:`~ohhell.bots.fast.LOST_GRAB` or :data:`~ohhell.bots.fast.LOST_PLAY_ON`)."""
     sealed: bool
     first_bidder: int
     leader: int
@@ -111,7 +118,13 @@ class _Table:
             trump=NO_TRUMP if view.trump is None else int(view.trump),
             trump_card=-1 if view.trump_card is None else view.trump_card.index,
             must_trump=view.rules.must_trump,
-            spoil=spoiler and not view.rules.missed_bid_scores_tricks,
+            lost=(
+                LOST_PLAY_ON
+                if not spoiler
+                else LOST_GRAB
+                if view.rules.missed_bid_scores_tricks
+                else LOST_SPOIL
+            ),
             sealed=view.rules.bidding is BiddingMode.SIMULTANEOUS,
             first_bidder=(view.dealer + 1) % view.player_count,
             leader=view.leader,
@@ -161,12 +174,16 @@ class SearchBot:
     (the share of the heuristic's calibrated trick distribution in the distribution bids are
     scored by, the rollouts' giving the rest: 0 for rollouts alone, 1 for the prior alone),
     ``calibrated_cards`` (weight the worlds of card decisions by the calibrated bid model
-    too, not only those of bids: sharper but slower), ``spoiler`` (in rollouts, seats whose
-    bid is lost try to make the others miss, when a missed bid scores nothing anyway),
+    too, not only those of bids: sharper but slower), ``spoiler`` (in rollouts, a seat whose
+    bid is lost plays for what is left to it: to make the others miss where a missed bid
+    scores nothing, to take every trick it can where a missed bid scores its tricks; false:
+    it plays on as if still aiming at its bid),
     ``boost`` (up to this many times more worlds when few cards are left to play, so short
     playouts use the time long ones would), ``play_mismatch`` (the weight factor of a world
     for each play of another seat that the rollout policy would not have made there; 1 turns
-    play weighting off), ``compiled`` (run the inner loops compiled with numba,
+    play weighting off), ``rivalry`` (cards are valued by the seat's points less this share
+    of the other seats' mean points: 0 for its own points alone, 1 for its lead over the
+    table), ``compiled`` (run the inner loops compiled with numba,
     :mod:`ohhell.bots.compiled`, when numba is installed: the same cards, faster; the first
     bot built in a process loads the compiled code; false runs their pure-Python references
     in :mod:`ohhell.bots.fast` and :mod:`ohhell.bots.sampling`).
@@ -376,7 +393,7 @@ class SearchBot:
                     bids=table.bids,
                 )
                 weight *= self._play_likelihood(
-                    start, table.plays, seat, self.play_mismatch, spoil=table.spoil
+                    start, table.plays, seat, self.play_mismatch, lost=table.lost
                 )
             sim = table.sim(hands)
             if preferred < 0:
@@ -384,7 +401,7 @@ class SearchBot:
             if self.solve_leaves and solve_leaf_estimate(sim) <= self.solve_leaves:
                 points = self._solve(sim, seat, scores)
             else:
-                tricks = self._rollout_cards(sim, cards, spoil=table.spoil)
+                tricks = self._rollout_cards(sim, cards, lost=table.lost)
                 points = {
                     card: [scores[s][t] for s, t in enumerate(won)]
                     for card, won in zip(cards, tricks, strict=True)
@@ -434,7 +451,7 @@ class SearchBot:
                 plays=table.plays if self.play_mismatch < 1.0 else [],
                 first_leader=table.first_leader,
                 mismatch=self.play_mismatch,
-                spoil=table.spoil,
+                lost=table.lost,
                 solving=solving,
                 rivalry=self.rivalry,
             )
@@ -523,7 +540,7 @@ class SearchBot:
                 won=[0] * n,
                 bids=guesses,
             )
-            tricks = self._rollout_bids(sim, table.seat, list(tallies), spoil=table.spoil)
+            tricks = self._rollout_bids(sim, table.seat, list(tallies), lost=table.lost)
             for bid, t in zip(tallies, tricks, strict=True):
                 tallies[bid][t] += weight
             weight_sum += weight
@@ -559,7 +576,7 @@ class SearchBot:
                 first_bidder=table.first_bidder,
                 hand_size=view.hand_size,
                 sealed=table.sealed,
-                spoil=table.spoil,
+                lost=table.lost,
             )
             for bid, row in zip(candidates, chunk, strict=True):
                 tallies[bid] = [a + b for a, b in zip(tallies[bid], row, strict=True)]
