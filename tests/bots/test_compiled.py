@@ -53,7 +53,7 @@ def test_loading_compiles_every_kernel_called_from_python() -> None:
     wrappers = "".join(inspect.getsource(getattr(compiled, name)) for name in names)
     called = [name for name in compiled._KERNELS if re.search(rf"\b{name}\(", wrappers)]
     assert "_card_worlds" in called
-    assert "_winning_position" in called
+    assert "_solve_cards" in called
     assert [name for name in called if not getattr(compiled, name).signatures] == []
 
 
@@ -186,7 +186,9 @@ def test_compiled_candidates_and_solver_agree(variant: tuple[int, bool, bool, bo
             width = max(h.bit_count() for h in sim.hands) + sum(sim.won) + 1
             scores = [[rng.randint(-5, 12) for _ in range(width)] for _ in range(sim.n)]
             root = sim.to_act
-            assert compiled.solve(sim, root, scores) == fast.solve(sim.copy(), root, scores)
+            for rivalry in (0.0, 0.5, 1.0):
+                expected = fast.solve(sim.copy(), root, scores, rivalry)
+                assert compiled.solve(sim, root, scores, rivalry) == expected
             solved += 1
         assert _snapshot(sim) == before
     assert solved >= 5

@@ -317,9 +317,16 @@ def test_policy_ducks_when_master_trumps_cover_the_bid() -> None:
 
 
 def brute_force_values(
-    sim: HandSim, root: int, scores: list[list[int]]
+    sim: HandSim, root: int, scores: list[list[int]], rivalry: float = 0.0
 ) -> dict[int, tuple[int, ...]]:
-    """The max^n values by plain recursion on copies (no cache, no undo), for checking."""
+    """The max^n values by plain recursion on copies (no cache, no undo), for checking: each
+    seat ranks outcomes by its own points, then by the least for ``root``; ``root`` ranks
+    them by its points less ``rivalry`` times the others' mean."""
+
+    def rank(result: tuple[int, ...], seat: int) -> tuple[float, ...]:
+        others = (sum(result) - result[root]) / (len(result) - 1)
+        mine = result[root] - rivalry * others
+        return (mine,) if seat == root else (result[seat], -mine)
 
     def value(node: HandSim) -> tuple[int, ...]:
         if not any(node.hands):
@@ -330,7 +337,7 @@ def brute_force_values(
             child = node.copy()
             child.play(card)
             result = value(child)
-            if best is None or (result[seat], -result[root]) > (best[seat], -best[root]):
+            if best is None or rank(result, seat) > rank(best, seat):
                 best = result
         assert best is not None
         return best
@@ -359,7 +366,9 @@ def test_solver_matches_brute_force_on_small_end_games() -> None:
         sim = sim_from_state(state)
         root = sim.to_act
         scores = score_tables(state.rules, sim.bids, size)
-        assert solve(sim, root, scores) == brute_force_values(sim, root, scores)
+        rivalry = rng.choice([0.0, 0.5, 1.0])
+        expected = brute_force_values(sim, root, scores, rivalry)
+        assert solve(sim, root, scores, rivalry) == expected
         checked += 1
 
 

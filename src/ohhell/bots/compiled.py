@@ -529,6 +529,7 @@ def _solve(
     scores: Any,
     width: int,
     root: int,
+    rivalry: float,
     results: Any,
     frames: Any,
 ) -> None:
@@ -571,12 +572,19 @@ def _solve(
                 won[frames[frame + _WINNER]] -= 1
             base = ply * n
             child = base + n
-            mine = results[child + seat]
-            if (
-                not frames[frame + _CHOSEN]
-                or mine > results[base + seat]
-                or (mine == results[base + seat] and results[child + root] < results[base + root])
-            ):
+            if frames[frame + _CHOSEN]:
+                ours = _rival_value(results, child, n, root, rivalry)
+                held = _rival_value(results, base, n, root, rivalry)
+                if seat == root:
+                    better = ours > held
+                else:
+                    mine = results[child + seat]
+                    better = mine > results[base + seat] or (
+                        mine == results[base + seat] and ours < held
+                    )
+            else:
+                better = True
+            if better:
                 for s in range(n):
                     results[base + s] = results[child + s]
                 frames[frame + _CHOSEN] = 1
@@ -987,6 +995,7 @@ def _solve_cards(
     scores: Any,
     width: int,
     root: int,
+    rivalry: float,
     cards: Any,
     results: Any,
     frames: Any,
@@ -1008,7 +1017,7 @@ def _solve_cards(
             now = 0
         _solve(
             hands, trump, must_trump, now_leader, line, now, played + 1, won, scores, width,
-            root, results, frames,
+            root, rivalry, results, frames,
         )  # fmt: skip
         for s in range(n):
             out[j * n + s] = results[(played + 1) * n + s]
@@ -1098,7 +1107,7 @@ def _card_worlds(
         if solving:
             _solve_cards(
                 hands, trump, must_trump, leader, line, played, sim_won, scores, width, seat,
-                cards, results, frames, points,
+                rivalry, cards, results, frames, points,
             )  # fmt: skip
         else:
             _rollout_cards(
@@ -1225,38 +1234,24 @@ def rollout_bids(
     return [int(t) for t in out]
 
 
-def solve(sim: HandSim, root: int, scores: Sequence[Sequence[int]]) -> dict[int, tuple[int, ...]]:
+def solve(
+    sim: HandSim, root: int, scores: Sequence[Sequence[int]], rivalry: float = 0.0
+) -> dict[int, tuple[int, ...]]:
     """:func:`ohhell.bots.fast.solve` (the same values), compiled once :func:`load` has run;
     ``root`` is the seat to act. ``sim`` is left as it was."""
     n = sim.n
     played = len(sim.trick)
     left = sum(hand.bit_count() for hand in sim.hands)
-    width = len(scores[0])
-    line = _ints(list(sim.trick) + [0] * (left + 1))
-    results = _ints([0] * ((played + left + 2) * n))
-    frames = _ints([0] * ((played + left + 2) * _FRAME))
-    hands = _ints(sim.hands)
-    won = _ints(sim.won)
-    table = _ints([points for row in scores for points in row])
-    out: dict[int, tuple[int, ...]] = {}
-    for card in cards_of(sim.legal()):
-        hands[root] ^= 1 << card
-        line[played] = card
-        leader, now = sim.leader, played + 1
-        if now == n:  # the card ends the trick
-            leader = (leader + _winning_position(line, 0, n, sim.trump)) % n
-            won[leader] += 1
-            now = 0
-        _solve(
-            hands, sim.trump, sim.must_trump, leader, line, now, played + 1, won, table, width,
-            root, results, frames,
-        )  # fmt: skip
-        top = (played + 1) * n
-        out[card] = tuple(int(p) for p in results[top : top + n])
-        if now == 0:
-            won[leader] -= 1
-        hands[root] ^= 1 << card
-    return out
+    cards = cards_of(sim.legal())
+    out = _ints([0] * (len(cards) * n))
+    _solve_cards(
+        _ints(sim.hands), sim.trump, sim.must_trump, sim.leader,
+        _ints(list(sim.trick) + [0] * (left + 1)), played, _ints(sim.won),
+        _ints([points for row in scores for points in row]), len(scores[0]), root, rivalry,
+        _ints(cards), _ints([0] * ((played + left + 2) * n)),
+        _ints([0] * ((played + left + 2) * _FRAME)), out,
+    )  # fmt: skip
+    return {card: tuple(int(p) for p in out[j * n : (j + 1) * n]) for j, card in enumerate(cards)}
 
 
 def play_likelihood(

@@ -571,17 +571,29 @@ def solve_leaf_estimate(sim: HandSim) -> int:
     return total
 
 
-def solve(sim: HandSim, root: int, scores: Sequence[Sequence[int]]) -> dict[int, tuple[int, ...]]:
+def solve(
+    sim: HandSim, root: int, scores: Sequence[Sequence[int]], rivalry: float = 0.0
+) -> dict[int, tuple[int, ...]]:
     """Exact values of the seat to act's legal cards: every seat's points for the hand after
     each, with perfect information (one sampled world), by max^n search.
 
-    The opponent model (documented choice): every seat plays to maximise its *own* points for
-    the hand (``scores[seat][tricks]``), which is how people play Oh Hell; among cards equal for
-    the seat choosing, it picks the one worst for ``root`` (a paranoid tie-break, so the value
-    is never optimistic about indifferent opponents). Transpositions are cached.
+    ``root`` plays its later cards for :func:`rival_value` (its points less ``rivalry`` times
+    the others' mean: its own points alone at 0). The opponent model (documented choice):
+    every other seat plays to maximise its *own* points for the hand (``scores[seat][tricks]``),
+    which is how people play Oh Hell; among cards equal for the seat choosing, it picks the one
+    worst for ``root`` (a paranoid tie-break, so the value is never optimistic about
+    indifferent opponents). Transpositions are cached.
     """
     n = sim.n
     cache: dict[tuple[object, ...], tuple[int, ...]] = {}
+
+    def better(result: tuple[int, ...], best: tuple[int, ...], seat: int) -> bool:
+        if seat == root:
+            return rival_value(result, root, rivalry) > rival_value(best, root, rivalry)
+        return result[seat] > best[seat] or (
+            result[seat] == best[seat]
+            and rival_value(result, root, rivalry) < rival_value(best, root, rivalry)
+        )
 
     def value() -> tuple[int, ...]:
         if not any(sim.hands):
@@ -596,11 +608,7 @@ def solve(sim: HandSim, root: int, scores: Sequence[Sequence[int]]) -> dict[int,
             sim.play(card)
             result = value()
             sim.undo()
-            if (
-                best is None
-                or result[seat] > best[seat]
-                or (result[seat] == best[seat] and result[root] < best[root])
-            ):
+            if best is None or better(result, best, seat):
                 best = result
         assert best is not None
         cache[key] = best

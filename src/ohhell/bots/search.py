@@ -399,7 +399,7 @@ class SearchBot:
             if preferred < 0:
                 preferred = policy_card(sim)
             if self.solve_leaves and solve_leaf_estimate(sim) <= self.solve_leaves:
-                points = self._solve(sim, seat, scores)
+                points = self._solve(sim, seat, scores, self.rivalry)
             else:
                 tricks = self._rollout_cards(sim, cards, lost=table.lost)
                 points = {
