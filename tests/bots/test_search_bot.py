@@ -122,6 +122,24 @@ def test_search_plays_the_sensible_action(position: Position) -> None:
     assert action in position.good_actions, f"{position.name}: chose {action}; {position.why}"
 
 
+def test_rivalry_weighs_the_others_points_against_its_own() -> None:
+    """``rivalry`` trades the seat's own points for the others' misses. In the
+    second-to-last-trick position, trumping now risks the seat's own bid (its 4 of diamonds
+    must then lose the last trick: it does in most worlds, not in this deal) and makes the
+    leader, who bid one and has no trick yet, likely miss. Its own points alone and the
+    default share of the others' points (0.25) duck; their whole mean (1.0) trumps."""
+    (position,) = [p for p in POSITIONS if p.name == "second-to-last-trick-duck"]
+    view = view_for(position.state, position.seat)
+    budget = Budget(simulations=5000)
+    choices = {
+        rivalry: str(SearchBot(rivalry=rivalry).choose(view, random.Random(1), budget).card)
+        for rivalry in (0.0, 0.25, 1.0)
+    }
+    assert choices == {0.0: "4d", 0.25: "4d", 1.0: "As"}
+    with pytest.raises(ValueError, match="rivalry must be between 0 and 1"):
+        SearchBot(rivalry=1.5)
+
+
 def test_bid_factor_must_be_positive() -> None:
     with pytest.raises(ValueError, match="bid_factor"):
         SearchBot(bid_factor=0)

@@ -213,7 +213,7 @@ class SearchBot:
         spoiler: bool = True,
         boost: float = 1.5,
         play_mismatch: float = 0.75,
-        rivalry: float = 0.0,
+        rivalry: float = 0.25,
         compiled: bool = True,
         sampler: Callable[[PlayerView], WorldSampler] | None = None,
     ) -> None:
