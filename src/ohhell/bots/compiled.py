@@ -8,7 +8,8 @@ out, numba wins: ``benchmarks/fast_path_throughput.py`` measures each against it
 (the figures are in ``docs/bots.md``). Compiled here, each with its reference:
 
 - :func:`rollout`, :func:`rollout_cards`, :func:`rollout_bids`: the rollout policy
-  (:func:`ohhell.bots.fast.policy_card` and the spoiler) playing a hand out, for one position,
+  (:func:`ohhell.bots.fast.policy_card`, with lost bids played on, spoiling or grabbing
+  tricks) playing a hand out, for one position,
   for each candidate card, or for each candidate bid (:mod:`ohhell.bots.fast`);
 - :func:`solve`: the exact max^n end game (:func:`ohhell.bots.fast.solve`), on an explicit
   stack (numba cannot cache recursive functions);
@@ -23,7 +24,7 @@ The kernels are written in the subset of Python that numba compiles. They run as
 which the search bot does when it is built. numba is optional (the ``bots`` extra installs it):
 without it :data:`AVAILABLE` is false and the search bot uses the references. Either way the
 search plays the same cards: ``tests/bots/test_compiled.py`` checks every kernel against its
-reference on random positions of every player count, with and without the spoiler and La
+reference on random positions of every player count, every way of playing lost bids and La
 Podrida's obligation to trump (the bid model's floats to a relative 1e-9: compiled ``exp``,
 ``log`` and ``pow`` may differ from CPython's in the last bit).
 
