@@ -573,18 +573,21 @@ def _solve(
                 won[frames[frame + _WINNER]] -= 1
             base = ply * n
             child = base + n
-            if frames[frame + _CHOSEN]:
-                ours = _rival_value(results, child, n, root, rivalry)
-                held = _rival_value(results, base, n, root, rivalry)
-                if seat == root:
-                    better = ours > held
-                else:
-                    mine = results[child + seat]
-                    better = mine > results[base + seat] or (
-                        mine == results[base + seat] and ours < held
-                    )
-            else:
+            # root ranks by its rival value, the others by their points, ties by the least
+            # rival value for root (computed only where it decides)
+            if not frames[frame + _CHOSEN]:
                 better = True
+            elif seat == root:
+                better = _rival_value(results, child, n, root, rivalry) > _rival_value(
+                    results, base, n, root, rivalry
+                )
+            else:
+                mine = results[child + seat]
+                better = mine > results[base + seat] or (
+                    mine == results[base + seat]
+                    and _rival_value(results, child, n, root, rivalry)
+                    < _rival_value(results, base, n, root, rivalry)
+                )
             if better:
                 for s in range(n):
                     results[base + s] = results[child + s]
