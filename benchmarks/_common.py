@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from ohhell.bots.levels import bot_options
 from ohhell.bots.search import SearchBot
 from ohhell.tournament.stats import mean_ci
 
@@ -80,19 +80,11 @@ def add_ab_arguments(parser: argparse.ArgumentParser, unit: str) -> None:
 
 
 def search_options(parser: argparse.ArgumentParser, items: Sequence[str]) -> dict[str, Any]:
-    """The ``--option NAME=NUMBER`` items as :class:`~ohhell.bots.search.SearchBot` keyword
-    arguments; a malformed item, an unknown option or a bad value is a usage error."""
-    options: dict[str, Any] = {}
-    for item in items:
-        name, sep, value = item.partition("=")
-        try:
-            number = float(value)
-        except ValueError:
-            number = math.nan
-        if not sep or not name.isidentifier() or name == "sampler" or math.isnan(number):
-            parser.error(f"--option wants NAME=NUMBER, got {item!r}")
-        options[name] = int(number) if number.is_integer() else number
+    """The ``--option NAME=VALUE`` items as :class:`~ohhell.bots.search.SearchBot` keyword
+    arguments (read as a bot spec's options are: :func:`ohhell.bots.levels.bot_options`); a
+    malformed item, an unknown option or a bad value is a usage error."""
     try:
+        options = bot_options(SearchBot, list(items), name="search")
         SearchBot(**options)
     except (TypeError, ValueError) as exc:
         parser.error(f"--option: {exc}")

@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable
 from typing import Final
 
 from ohhell.bots import Bot, make_bot
-from ohhell.bots.levels import BOT_NAMES, LEVELS, level_bot
+from ohhell.bots.levels import BOT_NAMES, LEVELS, build_bot, level_bot, split_spec
 
 __all__ = ["PLAYER_NAMES", "SLOW_PREPARE_SECONDS", "make_player", "prepare_players"]
 
@@ -35,12 +35,16 @@ SLOW_PREPARE_SECONDS: Final = 1.0
 """How long :func:`prepare_players` waits before it calls ``on_slow``."""
 
 
-def make_player(name: str) -> Bot:
-    """A new computer player by name; an unknown or unavailable one is a ``ValueError``."""
+def make_player(spec: str) -> Bot:
+    """A new computer player by name, or by bot spec with options for its constructor
+    (``search:rivalry=0.5``, ``hard:spoiler=false``, ``ismcts:simulations=2000``; see
+    :mod:`ohhell.bots.levels`); an unknown or unavailable one, or a bad option, is a
+    ``ValueError``."""
+    name = split_spec(spec)[0]
     if name in BOT_NAMES:
-        return make_bot(name)
+        return make_bot(spec)
     if name in LEVELS:
-        return level_bot(name)
+        return level_bot(spec)
     if name != "ismcts":
         raise ValueError(
             f"unknown bot {name!r}; bots: {', '.join((*BOT_NAMES, 'ismcts'))};"
@@ -50,7 +54,7 @@ def make_player(name: str) -> Bot:
         bridge = importlib.import_module("ohhell.openspiel_bridge")
     except ImportError as exc:
         raise ValueError(f"the 'ismcts' bot is not available in this installation ({exc})") from exc
-    bot: Bot = bridge.IsmctsBot()  # a BridgeError (a ValueError) when pyspiel is missing
+    bot: Bot = build_bot(bridge.IsmctsBot, spec)  # a BridgeError (a ValueError) without pyspiel
     return bot
 
 

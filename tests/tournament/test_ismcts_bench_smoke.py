@@ -61,7 +61,7 @@ def test_vs_openspiel_ismcts_pairs_runs_deal_by_deal(tmp_path: Path) -> None:
     [
         (("--bot", "heuristic", "--option", "rivalry=1"), "applies to --bot search only"),
         (("--bot", "search", "--option", "rivalry=2"), "rivalry must be between 0 and 1"),
-        (("--bot", "search", "--option", "rivalry"), "wants NAME=NUMBER"),
+        (("--bot", "search", "--option", "rivalry"), "options are OPTION=VALUE"),
         (("--bot", "search", "--paired", "OTHER"), "shares no deal with this run"),
     ],
 )

@@ -65,6 +65,17 @@ def test_ismcts_is_a_named_bot_loaded_only_when_asked_for() -> None:
     assert make_player("ismcts").name == "ismcts"
 
 
+def test_ismcts_takes_options_by_bot_spec() -> None:
+    require("pyspiel")
+    bot = make_player("ismcts:simulations=200:uct_c=1.5")
+    assert isinstance(bot, IsmctsBot)
+    assert (bot.simulations, bot.uct_c) == (200, 1.5)
+    unset = make_player("ismcts:simulations=none")  # the budget's, as without the option
+    assert isinstance(unset, IsmctsBot) and unset.simulations is None
+    with pytest.raises(ValueError, match="bot 'ismcts:simulations=1': IS-MCTS needs at least"):
+        make_player("ismcts:simulations=1")
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_ismcts_plays_whole_games_in_our_harness(seed: int) -> None:
     require("pyspiel")

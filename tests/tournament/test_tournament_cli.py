@@ -84,3 +84,27 @@ def test_tournament_errors_are_one_line(tmp_path: Path) -> None:
     assert unknown.returncode == 1
     assert "unknown bot 'genius'" in unknown.stderr
     assert "Traceback" not in unknown.stderr
+
+
+def test_variants_of_one_bot_meet_by_spec(tmp_path: Path) -> None:
+    """Two settings of the search bot, named by bot spec, play a tournament; a bad option
+    is one line saying what was wrong."""
+    require("rich")
+    require("matplotlib")
+    candidate, baseline = "search:simulations=16:rivalry=1", "search:simulations=16"
+    out = tmp_path / "out"
+    done = tournament(
+        "--candidate", candidate, "--baseline", baseline, "--deal-sets", "2", "--seed", "4",
+        "--out", str(out), *COMMON,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert f"paired difference ({candidate} - {baseline})" in done.stdout
+    report = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    assert (report["matchup"]["candidate"], report["matchup"]["baseline"]) == (candidate, baseline)
+    assert (report["games"], report["failures"]) == (6, [])
+
+    bad = tournament("--candidate", "search:rivalry=2", "--out", str(out), *COMMON)
+    assert bad.returncode == 1
+    assert bad.stderr.strip() == (
+        "ohhell tournament: error: bot 'search:rivalry=2': rivalry must be between 0 and 1, got 2.0"
+    )

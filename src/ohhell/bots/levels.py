@@ -4,8 +4,24 @@
 maps the levels people choose from (easy, medium, hard, expert) onto a bot and its budget, and
 :func:`level_bot` builds a bot that plays at a level (its name, the level's budget).
 
+A name may carry options for the bot's constructor after colons, ``NAME:OPTION=VALUE:...``
+(a *bot spec*), so that variants of one bot can meet in a tournament: ``search:rivalry=0.5``,
+``hard:simulations=320``. Each value is read as the option's declared type (``true``/``false``
+for a switch); an option the bot does not have, or a value it rejects, is a ``ValueError``
+that says which and why.
+
 >>> make_bot("heuristic").name
 'heuristic'
+>>> make_bot("search:rivalry=0.5:simulations=320").rivalry
+0.5
+>>> make_bot("search:rivalry=2")
+Traceback (most recent call last):
+...
+ValueError: bot 'search:rivalry=2': rivalry must be between 0 and 1, got 2.0
+>>> make_bot("search:depth=3")
+Traceback (most recent call last):
+...
+ValueError: bot 'search:depth=3': search has no option 'depth'; its options: simulations, ...
 >>> LEVELS["easy"]
 Level(bot='random', budget=Budget(simulations=None, seconds=None))
 >>> level_bot("expert").name
@@ -18,10 +34,13 @@ ValueError: unknown bot 'genius'; bots: random, heuristic, search
 
 from __future__ import annotations
 
+import inspect
 import random
+import types
+import typing
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Any, Final
 
 from ohhell.bots.base import Bot, Budget
 from ohhell.bots.heuristic import HeuristicBot
@@ -29,7 +48,18 @@ from ohhell.bots.random_bot import RandomBot
 from ohhell.bots.search import SearchBot
 from ohhell.engine import Action, PlayerView
 
-__all__ = ["BOT_NAMES", "LEVELS", "Level", "LevelBot", "level", "level_bot", "make_bot"]
+__all__ = [
+    "BOT_NAMES",
+    "LEVELS",
+    "Level",
+    "LevelBot",
+    "bot_options",
+    "build_bot",
+    "level",
+    "level_bot",
+    "make_bot",
+    "split_spec",
+]
 
 
 _FACTORIES: Final[dict[str, Callable[[], Bot]]] = {
@@ -42,13 +72,114 @@ BOT_NAMES: Final[tuple[str, ...]] = tuple(_FACTORIES)
 """Every bot name :func:`make_bot` knows, weakest first."""
 
 
-def make_bot(name: str) -> Bot:
-    """A new bot by name; an unknown or unavailable bot is a ``ValueError`` naming it."""
+SPEC_SEPARATOR: Final = ":"
+"""Separates a bot's name from its options in a bot spec, and the options from each other."""
+
+_OPTION_TYPES: Final = (bool, int, float)
+_TRUE: Final = frozenset({"true", "yes", "on", "1"})
+_FALSE: Final = frozenset({"false", "no", "off", "0"})
+
+
+def split_spec(spec: str) -> tuple[str, tuple[str, ...]]:
+    """A bot spec's name and its ``OPTION=VALUE`` items, unparsed.
+
+    >>> split_spec("search:rivalry=0.5:simulations=320")
+    ('search', ('rivalry=0.5', 'simulations=320'))
+    >>> split_spec("heuristic")
+    ('heuristic', ())
+    """
+    name, *items = spec.strip().split(SPEC_SEPARATOR)
+    return name.strip(), tuple(item.strip() for item in items)
+
+
+def _option_kinds(factory: Callable[..., Any]) -> dict[str, tuple[type, bool]]:
+    """The keyword options of ``factory`` a spec can set: name -> (type, may be None). Only
+    options of a plain type (bool, int, float, optionally None) are settable; a world model or
+    another object is not."""
+    try:
+        parameters = inspect.signature(factory, eval_str=True).parameters.values()
+    except (NameError, TypeError, ValueError):  # pragma: no cover - every bot's hints resolve
+        return {}
+    kinds: dict[str, tuple[type, bool]] = {}
+    for parameter in parameters:
+        if parameter.kind is not inspect.Parameter.KEYWORD_ONLY:
+            continue
+        hint = parameter.annotation
+        args = typing.get_args(hint) if isinstance(hint, types.UnionType) else (hint,)
+        plain = [a for a in args if a is not type(None)]
+        if len(plain) == 1 and plain[0] in _OPTION_TYPES:
+            kinds[parameter.name] = (plain[0], len(plain) < len(args))
+    return kinds
+
+
+def _convert(value: str, kind: type, optional: bool) -> Any:
+    text = value.strip().lower()
+    if optional and text == "none":
+        return None
+    if kind is bool:
+        if text in _TRUE or text in _FALSE:
+            return text in _TRUE
+        raise ValueError(f"wants true or false, got {value!r}")
+    try:
+        number = float(value)
+    except ValueError:
+        raise ValueError(f"wants a number, got {value!r}") from None
+    if kind is float:
+        return number
+    if not number.is_integer():
+        raise ValueError(f"wants a whole number, got {value!r}")
+    return int(number)
+
+
+def bot_options(
+    factory: Callable[..., Any], items: tuple[str, ...] | list[str], *, name: str
+) -> dict[str, Any]:
+    """``OPTION=VALUE`` items as keyword arguments of ``factory`` (the bot ``name``), each
+    value read as the option's declared type; a malformed item, an option ``factory`` does
+    not have, or a value of the wrong type is a ``ValueError`` that says which.
+
+    >>> from ohhell.bots.search import SearchBot
+    >>> bot_options(SearchBot, ["simulations=320", "spoiler=false"], name="search")
+    {'simulations': 320, 'spoiler': False}
+    """
+    kinds = _option_kinds(factory)
+    options: dict[str, Any] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            raise ValueError(f"options are OPTION=VALUE, got {item!r}")
+        if key not in kinds:
+            known = ", ".join(kinds) if kinds else "none"
+            raise ValueError(f"{name} has no option {key!r}; its options: {known}")
+        try:
+            options[key] = _convert(value, *kinds[key])
+        except ValueError as exc:
+            raise ValueError(f"{name} option {key} {exc}") from None
+    return options
+
+
+def build_bot(factory: Callable[..., Any], spec: str, *, kind: str | None = None) -> Any:
+    """``factory`` called with the options of bot spec ``spec`` (``kind`` names the bot in
+    the errors, by default the spec's name); a bad option or value is a ``ValueError``
+    naming the spec and saying what was wrong."""
+    name, items = split_spec(spec)
+    try:
+        return factory(**bot_options(factory, items, name=kind or name))
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"bot {spec!r}: {exc}") from None
+
+
+def make_bot(spec: str) -> Bot:
+    """A new bot by name or bot spec (``search:rivalry=0.5``, see the module doc); an unknown
+    or unavailable bot, or a bad option, is a ``ValueError`` naming it."""
+    name = split_spec(spec)[0]
     try:
         factory = _FACTORIES[name]
     except KeyError:
         raise ValueError(f"unknown bot {name!r}; bots: {', '.join(BOT_NAMES)}") from None
-    return factory()
+    bot: Bot = build_bot(factory, spec)
+    return bot
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,13 +208,16 @@ LEVELS: Final[dict[str, Level]] = {
 """The ladder, easiest first: level name -> bot name and per-decision budget."""
 
 
-def level(name: str) -> tuple[Bot, Budget]:
-    """The bot and budget of a level; an unknown level is a ``ValueError`` naming it."""
+def level(spec: str) -> tuple[Bot, Budget]:
+    """The bot and budget of a level, by name or with options for its bot (``hard:rivalry=0.5``,
+    see the module doc); an unknown level or a bad option is a ``ValueError`` naming it."""
+    name = split_spec(spec)[0]
     try:
         chosen = LEVELS[name]
     except KeyError:
         raise ValueError(f"unknown level {name!r}; levels: {', '.join(LEVELS)}") from None
-    return make_bot(chosen.bot), chosen.budget
+    bot: Bot = build_bot(_FACTORIES[chosen.bot], spec, kind=chosen.bot)
+    return bot, chosen.budget
 
 
 class LevelBot:
@@ -102,7 +236,8 @@ class LevelBot:
         return self.bot.choose(view, rng, self.budget if budget == Budget() else budget)
 
 
-def level_bot(name: str) -> LevelBot:
-    """A new bot playing at level ``name``; an unknown level is a ``ValueError`` naming it."""
-    bot, budget = level(name)
-    return LevelBot(name, bot, budget)
+def level_bot(spec: str) -> LevelBot:
+    """A new bot playing at level ``spec`` (a level's name, with options for its bot if any),
+    named after the level; an unknown level or a bad option is a ``ValueError`` naming it."""
+    bot, budget = level(spec)
+    return LevelBot(split_spec(spec)[0], bot, budget)

@@ -31,7 +31,8 @@ def register(subparsers: Any) -> None:
         "--bots",
         default="random",
         help="one bot name for every seat, or a comma-separated name per seat, e.g."
-        f" heuristic,random,random,random (bots: {', '.join(PLAYER_NAMES)}; default: random)",
+        f" heuristic,random,random,random (bots: {', '.join(PLAYER_NAMES)}; default: random);"
+        " a name may carry options for its bot, NAME:OPTION=VALUE:..., e.g. search:rivalry=0.5",
     )
     parser.add_argument("--games", type=int, default=1, help="number of games (default: 1)")
     parser.add_argument(

@@ -7,6 +7,8 @@ Example::
 
 plays 100 deal sets x 4 rotations (400 games), prints the table and writes ``report.json``,
 ``report.csv`` and ``report.png`` into ``tournament-out`` (see :mod:`ohhell.tournament`).
+Two settings of one bot meet by bot spec (:mod:`ohhell.bots.levels`), e.g.
+``--candidate search:rivalry=0.5 --baseline search``.
 """
 
 from __future__ import annotations
@@ -43,9 +45,16 @@ def register(subparsers: Any) -> None:
         " writes report.json, report.csv and report.png into --out.",
     )
     parser.add_argument(
-        "--candidate", default="heuristic", help=f"bot to evaluate ({', '.join(PLAYER_NAMES)})"
+        "--candidate",
+        default="heuristic",
+        help=f"bot to evaluate ({', '.join(PLAYER_NAMES)}), with options for it if any:"
+        " NAME:OPTION=VALUE:..., e.g. search:rivalry=0.5 (default: heuristic)",
     )
-    parser.add_argument("--baseline", default="random", help="bot to compare against")
+    parser.add_argument(
+        "--baseline",
+        default="random",
+        help="bot to compare against, named the same way (default: random)",
+    )
     add_rules_arguments(parser)
     parser.add_argument(
         "--deal-sets",

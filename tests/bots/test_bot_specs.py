@@ -1,0 +1,89 @@
+"""Bot specs (``NAME:OPTION=VALUE:...``): variants of a bot by name, for the command line and
+tournaments, with clear errors for every bad option (:mod:`ohhell.bots.levels`)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ohhell.bots import Budget
+from ohhell.bots.heuristic import HeuristicBot
+from ohhell.bots.levels import LEVELS, LevelBot, bot_options, make_bot, split_spec
+from ohhell.bots.search import SearchBot
+from ohhell.engine import Rules, apply, new_game, random_deal, view_for
+from ohhell.players import make_player
+
+
+def test_a_spec_sets_each_option_as_its_declared_type() -> None:
+    bot = make_bot("search:simulations=320:rivalry=0.5:spoiler=false:compiled=no")
+    assert isinstance(bot, SearchBot)
+    assert (bot.simulations, bot.rivalry, bot.spoiler, bot.compiled) == (320, 0.5, False, False)
+    assert type(bot.simulations) is int and type(bot.rivalry) is float
+    # the defaults are untouched
+    assert make_bot("search").rivalry == SearchBot().rivalry
+    assert make_bot(" search : rivalry = 1 ").rivalry == 1.0  # spaces around the parts
+
+
+def test_split_spec_keeps_the_items_in_order() -> None:
+    assert split_spec("hard:b=1:a=2") == ("hard", ("b=1", "a=2"))
+    assert split_spec("random") == ("random", ())
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("search:depth=3", "bot 'search:depth=3': search has no option 'depth'; its options: "),
+        ("search:rivalry", "options are OPTION=VALUE, got 'rivalry'"),
+        ("search:=3", "options are OPTION=VALUE, got '=3'"),
+        ("search:simulations=1.5", "search option simulations wants a whole number, got '1.5'"),
+        ("search:simulations=many", "search option simulations wants a number, got 'many'"),
+        ("search:spoiler=maybe", "search option spoiler wants true or false, got 'maybe'"),
+        ("search:rivalry=2", "bot 'search:rivalry=2': rivalry must be between 0 and 1, got 2.0"),
+        ("search:sampler=1", "search has no option 'sampler'"),  # not a plain value
+        ("random:seed=1", "random has no option 'seed'; its options: none"),
+        ("heuristic:x=1", "heuristic has no option 'x'; its options: none"),
+        ("genius:x=1", "unknown bot 'genius'"),
+    ],
+)
+def test_a_bad_spec_says_what_was_wrong(spec: str, message: str) -> None:
+    with pytest.raises(ValueError, match="^.*" + message.replace("(", r"\(").replace(")", r"\)")):
+        make_player(spec)
+
+
+def test_a_level_spec_sets_its_bot_and_keeps_the_level_budget() -> None:
+    bot = make_player("hard:rivalry=0.5")
+    assert isinstance(bot, LevelBot)
+    assert bot.name == "hard"
+    assert isinstance(bot.bot, SearchBot) and bot.bot.rivalry == 0.5
+    assert bot.budget == LEVELS["hard"].budget
+    with pytest.raises(ValueError, match="bot 'expert:depth=1': search has no option 'depth'"):
+        make_player("expert:depth=1")
+    with pytest.raises(ValueError, match="heuristic has no option 'rivalry'"):
+        make_player("medium:rivalry=1")
+    assert isinstance(make_player("medium").bot, HeuristicBot)  # type: ignore[attr-defined]
+
+
+def test_bot_options_reads_none_where_an_option_may_be_none() -> None:
+    class Optional:
+        def __init__(self, *, limit: int | None = 3, scale: float = 1.0) -> None:
+            self.limit, self.scale = limit, scale
+
+    assert bot_options(Optional, ["limit=none", "scale=2"], name="x") == {
+        "limit": None,
+        "scale": 2.0,
+    }
+    with pytest.raises(ValueError, match="x option limit wants a number, got 'lots'"):
+        bot_options(Optional, ["limit=lots"], name="x")
+
+
+def test_a_search_spec_plays_as_the_same_options_given_directly() -> None:
+    """The spec builds the same bot: same seed, same view, same action."""
+    state = new_game(Rules.preset("standard", 4))
+    state, _ = apply(state, random_deal(state, random.Random(5)))
+    view = view_for(state, min(view_for(state, 0).to_act))
+    assert view.legal_actions
+    budget = Budget(simulations=64)
+    by_spec = make_bot("search:rivalry=1:bid_factor=2").choose(view, random.Random(1), budget)
+    direct = SearchBot(rivalry=1.0, bid_factor=2).choose(view, random.Random(1), budget)
+    assert by_spec == direct
