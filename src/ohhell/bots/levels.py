@@ -142,6 +142,8 @@ def bot_options(
     >>> bot_options(SearchBot, ["simulations=320", "spoiler=false"], name="search")
     {'simulations': 320, 'spoiler': False}
     """
+    if not items:
+        return {}  # a plain name: no signature to read (tournaments build bots per game)
     kinds = _option_kinds(factory)
     options: dict[str, Any] = {}
     for item in items:
