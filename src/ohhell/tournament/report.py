@@ -48,7 +48,7 @@ def render_table(stats: TournamentStats, console: Console) -> None:
     table = Table(title=f"Duplicate tournament: {stats.rules}; {stats.deal_sets} deal sets")
     table.add_column("")
     for bot in (stats.candidate, stats.baseline):
-        table.add_column(f"{bot.role}: {bot.bot}", justify="right")
+        table.add_column(f"{bot.role}: {bot.bot}", justify="right", overflow="fold")
 
     def row(label: str, cells: list[str]) -> None:
         table.add_row(label, *cells)
