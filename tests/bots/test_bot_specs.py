@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from ohhell.bots import Budget
 from ohhell.bots.heuristic import HeuristicBot
@@ -87,3 +89,18 @@ def test_a_search_spec_plays_as_the_same_options_given_directly() -> None:
     by_spec = make_bot("search:rivalry=1:bid_factor=2").choose(view, random.Random(1), budget)
     direct = SearchBot(rivalry=1.0, bid_factor=2).choose(view, random.Random(1), budget)
     assert by_spec == direct
+
+
+@given(
+    simulations=st.integers(min_value=1, max_value=10**6),
+    rivalry=st.floats(min_value=0.0, max_value=1.0),
+    spoiler=st.booleans(),
+    spelled=st.sampled_from([("true", "false"), ("yes", "no"), ("on", "off"), ("1", "0")]),
+)
+def test_any_valid_spec_reads_back_exactly(
+    simulations: int, rivalry: float, spoiler: bool, spelled: tuple[str, str]
+) -> None:
+    switch = spelled[0] if spoiler else spelled[1]
+    bot = make_bot(f"search:simulations={simulations}:rivalry={rivalry!r}:spoiler={switch}")
+    assert isinstance(bot, SearchBot)
+    assert (bot.simulations, bot.rivalry, bot.spoiler) == (simulations, rivalry, spoiler)
