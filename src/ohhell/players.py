@@ -39,7 +39,9 @@ def make_player(spec: str) -> Bot:
     """A new computer player by name, or by bot spec with options for its constructor
     (``search:rivalry=0.5``, ``hard:spoiler=false``, ``ismcts:simulations=2000``; see
     :mod:`ohhell.bots.levels`); an unknown or unavailable one, or a bad option, is a
-    ``ValueError``."""
+    ``ValueError``. Specs are for the people running the program (command line, tournaments):
+    an adapter taking a bot's name from a remote client should offer the plain names only
+    (an option such as ``simulations`` sets how long the bot may think)."""
     name = split_spec(spec)[0]
     if name in BOT_NAMES:
         return make_bot(spec)
