@@ -137,3 +137,25 @@ def test_simulate_with_bots(tmp_path: Path) -> None:
     assert bad.returncode == 1 and "unknown bot 'genius'" in bad.stderr
     wrong = ohhell("simulate", "--players", "4", "--bots", "random,random", "--out", str(tmp_path))
     assert wrong.returncode == 1 and "2 bots for 4 players" in wrong.stderr
+
+
+def test_simulate_with_bot_specs(tmp_path: Path) -> None:
+    """Bots named with options play, and their records name them by spec; a bad option is
+    one line saying what was wrong, and no record is written."""
+    result = ohhell(
+        "simulate", "--players", "3", "--schedule", "custom", "--hand-sizes", "2,3",
+        "--bots", "search:simulations=16:rivalry=1,medium,heuristic", "--seed", "4",
+        "--out", str(tmp_path),
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    record = json.loads((tmp_path / "game-4.json").read_text())
+    assert record["meta"]["players"] == ["search:simulations=16:rivalry=1", "medium", "heuristic"]
+    out = tmp_path / "bad"
+    bad = ohhell("simulate", "--players", "3", "--bots", "hard:nope=1", "--out", str(out))
+    assert bad.returncode == 1
+    assert bad.stderr.startswith(
+        "ohhell simulate: error: --bots: bot 'hard:nope=1': search has no option 'nope';"
+        " its options: simulations, "
+    )
+    assert "Traceback" not in bad.stderr
+    assert not out.exists() or not any(out.iterdir())
