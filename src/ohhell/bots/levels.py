@@ -6,9 +6,9 @@ maps the levels people choose from (easy, medium, hard, expert) onto a bot and i
 
 A name may carry options for the bot's constructor after colons, ``NAME:OPTION=VALUE:...``
 (a *bot spec*), so that variants of one bot can meet in a tournament: ``search:rivalry=0.5``,
-``hard:simulations=320``. Each value is read as the option's declared type (``true``/``false``
+``hard:spoiler=false``. Each value is read as the option's declared type (``true``/``false``
 for a switch); an option the bot does not have, or a value it rejects, is a ``ValueError``
-that says which and why.
+that says which and why. A level keeps its budget, which overrides its bot's ``simulations``.
 
 >>> make_bot("heuristic").name
 'heuristic'
