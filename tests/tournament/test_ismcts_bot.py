@@ -208,7 +208,12 @@ def test_tournament_with_ismcts_baseline(tmp_path: Path) -> None:
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert "paired difference (heuristic - ismcts)" in done.stdout
-    assert {p.name for p in out.iterdir()} == {"report.json", "report.csv", "report.png"}
+    assert {p.name for p in out.iterdir()} == {
+        "report.json",
+        "report.csv",
+        "report.png",
+        "journal.jsonl",
+    }
     report = json.loads((out / "report.json").read_text(encoding="utf-8"))
     assert report["matchup"]["baseline"] == "ismcts"
     assert (report["deal_sets"], report["games"], report["failures"]) == (2, 8, [])

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import csv
 import json
+import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from tests.conftest import require
@@ -36,7 +39,12 @@ def test_tournament_writes_every_report_and_reuses_its_deals(tmp_path: Path) -> 
     assert done.returncode == 0, done.stderr
     assert "paired difference (heuristic - random)" in done.stdout
     assert "score per game" in done.stdout
-    assert {p.name for p in out.iterdir()} == {"report.json", "report.csv", "report.png"}
+    assert {p.name for p in out.iterdir()} == {
+        "report.json",
+        "report.csv",
+        "report.png",
+        "journal.jsonl",
+    }
     assert (out / "report.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     report = json.loads((out / "report.json").read_text(encoding="utf-8"))
     assert report["matchup"]["candidate"] == "heuristic"
@@ -108,3 +116,99 @@ def test_variants_of_one_bot_meet_by_spec(tmp_path: Path) -> None:
     assert bad.stderr.strip() == (
         "ohhell tournament: error: bot 'search:rivalry=2': rivalry must be between 0 and 1, got 2.0"
     )
+
+
+LONG = (
+    "--candidate", "heuristic", "--baseline", "random", "--deal-sets", "80", "--players", "4",
+    "--schedule", "custom", "--hand-sizes", "1,2,3,4,5,6,7,8", "--jobs", "2",
+)  # fmt: skip
+
+
+def _stop_midway(out: Path, stop: signal.Signals, *args: str) -> subprocess.CompletedProcess[str]:
+    """Start a tournament, send ``stop`` to its process group (as a terminal's Ctrl-C or a
+    kill of the whole job does) once some deal sets are in its journal, and wait for it."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "ohhell.cli.main", "tournament", *LONG, "--out", str(out), *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    journal = out / "journal.jsonl"
+    try:
+        while not (journal.exists() and journal.read_bytes().count(b"\n") >= 3):
+            assert process.poll() is None, process.communicate()
+            time.sleep(0.01)
+        os.killpg(process.pid, stop)
+        stdout, stderr = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:  # pragma: no cover - only when the test fails
+            os.killpg(process.pid, signal.SIGKILL)
+    return subprocess.CompletedProcess(process.args, process.returncode, stdout, stderr)
+
+
+def _played(out: Path) -> int:
+    return (out / "journal.jsonl").read_bytes().count(b"\n") - 1
+
+
+def test_a_killed_tournament_resumes_where_it_stopped(tmp_path: Path) -> None:
+    """No game is lost when the process is killed: the same command with --resume plays the
+    deal sets not yet in the journal, and reports what an uninterrupted run reports."""
+    require("rich")
+    require("matplotlib")
+    whole = tournament(*LONG, "--seed", "21", "--out", str(tmp_path / "whole"), "--quiet")
+    assert whole.returncode == 0, whole.stderr
+    out = tmp_path / "out"
+    killed = _stop_midway(out, signal.SIGKILL, "--seed", "21")
+    assert killed.returncode == -signal.SIGKILL
+    before = _played(out)
+    assert 2 <= before < 80
+    assert not (out / "report.json").exists()
+
+    fresh = tournament(*LONG, "--seed", "21", "--out", str(out))
+    assert fresh.returncode == 1
+    assert fresh.stderr.strip() == (
+        f"ohhell tournament: error: {out / 'journal.jsonl'} holds an unfinished tournament"
+        f" ({before} of 80 deal sets played): add --resume to finish it, or remove it, or"
+        " choose another --out, to start a new one"
+    )
+    other = tournament(*LONG, "--seed", "21", "--out", str(out), "--resume", "--hook")
+    assert other.returncode == 1
+    assert "records another tournament: rules {" in other.stderr
+    assert _played(out) == before  # neither refused run changed the journal
+
+    resumed = tournament(*LONG, "--out", str(out), "--resume")  # the seed is in the journal
+    assert resumed.returncode == 0, resumed.stderr
+    assert f"resuming: {before} of 80 deal sets played before" in resumed.stderr
+    assert "seed 21;" in resumed.stdout
+    assert _played(out) == 80
+    report, expected = (
+        json.loads((folder / "report.json").read_text(encoding="utf-8"))
+        for folder in (out, tmp_path / "whole")
+    )
+    assert report["paired_differences"] == expected["paired_differences"]
+    assert report["bots"][0]["bid_hit_rate"] == expected["bots"][0]["bid_hit_rate"]
+    assert report["matchup"] == expected["matchup"]
+
+
+def test_ctrl_c_stops_at_once_and_says_how_to_finish(tmp_path: Path) -> None:
+    require("rich")
+    require("matplotlib")
+    out = tmp_path / "out"
+    stopped = _stop_midway(out, signal.SIGINT, "--seed", "22")
+    assert stopped.returncode == 130, stopped.stderr
+    played = _played(out)
+    assert stopped.stderr.strip().splitlines()[-1] == (
+        f"ohhell tournament: interrupted; {played} of 80 deal sets are saved in"
+        f" {out / 'journal.jsonl'}: the same command with --resume plays the rest"
+    )
+    assert "Traceback" not in stopped.stderr
+    nothing = tournament(*LONG, "--seed", "22", "--out", str(tmp_path / "none"), "--resume")
+    assert nothing.returncode == 1
+    assert nothing.stderr.strip() == (
+        "ohhell tournament: error: nothing to resume: there is no journal"
+        f" {tmp_path / 'none' / 'journal.jsonl'}"
+    )
+    resumed = tournament(*LONG, "--seed", "22", "--out", str(out), "--resume", "--quiet")
+    assert resumed.returncode == 0, resumed.stderr
+    assert json.loads((out / "report.json").read_text(encoding="utf-8"))["deal_sets"] == 80

@@ -7,6 +7,9 @@ Example::
 
 plays 100 deal sets x 4 rotations (400 games), prints the table and writes ``report.json``,
 ``report.csv`` and ``report.png`` into ``tournament-out`` (see :mod:`ohhell.tournament`).
+Every deal set is saved to ``tournament-out/journal.jsonl`` as it finishes
+(:mod:`ohhell.tournament.journal`): stopped part-way, the same command with ``--resume`` plays
+only what is missing.
 Two settings of one bot meet by bot spec (:mod:`ohhell.bots.levels`), e.g.
 ``--candidate search:rivalry=0.5 --baseline search``.
 """
@@ -31,9 +34,19 @@ from ohhell.tournament.duplicate import (
     default_jobs,
     run_tournament,
 )
+from ohhell.tournament.journal import (
+    FILE_NAME,
+    Journal,
+    JournalError,
+    JournalWriter,
+    check_same_tournament,
+    journal_header,
+    read_journal,
+)
 from ohhell.tournament.stats import compute_stats
 
 DEFAULT_DEAL_SETS = 100
+EXIT_INTERRUPTED = 130
 
 
 def register(subparsers: Any) -> None:
@@ -42,7 +55,8 @@ def register(subparsers: Any) -> None:
         help="play a duplicate tournament between two bots and report the results",
         description="Duplicate tournament: for each deal set the candidate plays once from"
         " every seat against copies of the baseline, on the same deals. Prints a table and"
-        " writes report.json, report.csv and report.png into --out.",
+        " writes report.json, report.csv and report.png into --out, and saves each deal set"
+        f" to --out/{FILE_NAME} as it is played, so that a stopped tournament can resume.",
     )
     parser.add_argument(
         "--candidate",
@@ -82,8 +96,39 @@ def register(subparsers: Any) -> None:
         "--budget-sims", type=int, help="simulations per decision for the bots that search"
     )
     parser.add_argument("--budget-seconds", type=float, help="seconds per decision")
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help=f"finish the tournament saved in --out/{FILE_NAME}: give the same options as the"
+        " run that was stopped (its seed is read from the journal when --seed is not given);"
+        " only the deal sets it does not hold are played",
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress and no table")
     parser.set_defaults(run=run)
+
+
+def _earlier_run(path: Path, *, resume: bool) -> Journal | None:
+    """The journal to resume (``resume``), or ``None`` for a new tournament. A new tournament
+    does not overwrite an unfinished one: that would lose its games (one that played nothing
+    may go)."""
+    if resume:
+        if not path.exists():
+            raise JournalError(f"nothing to resume: there is no journal {path}")
+        return read_journal(path)
+    if path.exists():
+        try:
+            journal = read_journal(path)
+        except JournalError as exc:
+            raise JournalError(
+                f"{exc}; remove it, or choose another --out, to start a new tournament"
+            ) from None
+        if journal.outcomes and not journal.finished:
+            raise JournalError(
+                f"{path} holds an unfinished tournament ({len(journal.outcomes)} of"
+                f" {journal.deal_sets} deal sets played): add --resume to finish it, or remove"
+                " it, or choose another --out, to start a new one"
+            )
+    return None
 
 
 def _budget(args: argparse.Namespace) -> Budget:
@@ -107,7 +152,13 @@ def run(args: argparse.Namespace) -> int:
     from ohhell.tournament.report import render_table, write_reports
 
     rules = rules_from_args(args)
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**63)
+    if args.jobs < 1:
+        raise TournamentError(f"--jobs must be at least 1, got {args.jobs}")
+    journal_path = args.out / FILE_NAME
+    journal = _earlier_run(journal_path, resume=args.resume)
+    seed = args.seed
+    if seed is None:
+        seed = journal.seed if journal is not None else random.SystemRandom().randrange(2**63)
     if args.deals is not None:
         deal_sets = load_deal_sets(args.deals)
         deal_sets.check_fits(rules)
@@ -115,8 +166,6 @@ def run(args: argparse.Namespace) -> int:
             deal_sets = deal_sets.first(args.deal_sets)
     else:
         deal_sets = generate_deal_sets(rules, args.deal_sets or DEFAULT_DEAL_SETS, seed)
-    if args.save_deals is not None:
-        save_deal_sets(deal_sets, args.save_deals)
     matchup = Matchup(
         rules=rules,
         candidate=args.candidate,
@@ -124,6 +173,13 @@ def run(args: argparse.Namespace) -> int:
         budget=_budget(args),
         seed=seed,
     )
+    header = journal_header(matchup, deal_sets)
+    done: tuple[DealSetOutcome, ...] = ()
+    if journal is not None:
+        check_same_tournament(journal, header)
+        done = journal.outcomes
+    if args.save_deals is not None:
+        save_deal_sets(deal_sets, args.save_deals)
     try:  # here, not in the workers: they load what this compiles from numba's disk cache
         prepare_bots((args.candidate, args.baseline), "tournament", quiet=args.quiet)
     except ValueError as exc:
@@ -131,26 +187,50 @@ def run(args: argparse.Namespace) -> int:
     console = Console()
     errors = Console(stderr=True)
     total = len(deal_sets.sets)
-    with Progress(
-        TextColumn("[progress.description]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=errors,
-        disable=args.quiet or not errors.is_terminal,
-    ) as progress:
+    if journal is not None and not args.quiet:
+        torn = "; a last line cut short is dropped" if journal.torn else ""
+        print(f"resuming: {len(done)} of {total} deal sets played before{torn}", file=sys.stderr)
+    args.out.mkdir(parents=True, exist_ok=True)
+    with (
+        JournalWriter(journal_path, header, done) as writer,
+        Progress(
+            TextColumn("[progress.description]{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=errors,
+            disable=args.quiet or not errors.is_terminal,
+        ) as progress,
+    ):
         task = progress.add_task(f"{args.candidate} vs {args.baseline}", total=total)
+        progress.advance(task, len(done))
         step = max(1, total // 10)
+        saved = len(done)
 
         def on_done(outcome: DealSetOutcome) -> None:
+            nonlocal saved
+            writer.append(outcome)
+            saved += 1
             progress.advance(task)
-            done = int(progress.tasks[0].completed)
-            if progress.disable and not args.quiet and (done % step == 0 or done == total):
-                print(f"{done}/{total} deal sets played", file=sys.stderr)
+            if progress.disable and not args.quiet and (saved % step == 0 or saved == total):
+                print(f"{saved}/{total} deal sets played", file=sys.stderr)
             if outcome.failure is not None and not args.quiet:
                 print(f"bot failure, deal set voided: {outcome.failure.message}", file=sys.stderr)
 
-        outcomes = run_tournament(matchup, deal_sets, jobs=args.jobs, on_done=on_done)
+        try:
+            outcomes = run_tournament(
+                matchup, deal_sets, jobs=args.jobs, on_done=on_done, done=done
+            )
+        except KeyboardInterrupt:
+            progress.stop()
+            writer.close()
+            saved = len(read_journal(journal_path).outcomes)  # what is on disk, exactly
+            print(
+                f"ohhell tournament: interrupted; {saved} of {total} deal sets are saved in"
+                f" {journal_path}: the same command with --resume plays the rest",
+                file=sys.stderr,
+            )
+            return EXIT_INTERRUPTED
     stats = compute_stats(matchup, outcomes)
     paths = write_reports(stats, matchup, args.out)
     if not args.quiet:

@@ -6,6 +6,8 @@
 - :mod:`~ohhell.tournament.stats`: means with 95 % confidence intervals, the paired difference,
   bid hit rates, first-place shares, decision times.
 - :mod:`~ohhell.tournament.report`: terminal table, JSON, CSV and PNG.
+- :mod:`~ohhell.tournament.journal`: each played deal set on disk as it finishes, so that a
+  stopped tournament resumes.
 
 The command line is ``ohhell tournament`` (:mod:`ohhell.cli.tournament`).
 """
@@ -28,6 +30,7 @@ from ohhell.tournament.duplicate import (
     play_deal_set,
     run_tournament,
 )
+from ohhell.tournament.journal import JournalError, read_journal
 from ohhell.tournament.stats import Estimate, TournamentStats, compute_stats, mean_ci
 
 __all__ = [
@@ -39,6 +42,7 @@ __all__ = [
     "Failure",
     "GameOutcome",
     "HandRow",
+    "JournalError",
     "Matchup",
     "TournamentError",
     "TournamentStats",
@@ -47,6 +51,7 @@ __all__ = [
     "load_deal_sets",
     "mean_ci",
     "play_deal_set",
+    "read_journal",
     "run_tournament",
     "save_deal_sets",
 ]

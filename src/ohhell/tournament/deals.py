@@ -29,6 +29,7 @@ spaces, top of the deck first; ``decks`` has one deck per hand, in the order of 
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 from collections.abc import Callable
@@ -115,6 +116,11 @@ class DealSets:
                 f"asked for {count} deal sets; there are {len(self.sets)} to choose from"
             )
         return DealSets(self.player_count, self.hands_per_game, self.sets[:count], self.seed)
+
+    def digest(self) -> str:
+        """The SHA-256 of these deal sets (hex), to tell whether two runs replay the same deals."""
+        text = json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
     def to_json(self) -> dict[str, Any]:
         """The JSON document of the file format (see the module docstring)."""

@@ -12,15 +12,23 @@ and the seat, so a tournament is reproducible whatever the number of worker proc
 A bot failure (:class:`ohhell.runner.BotFailure`: it raised, returned an illegal action or
 overran its time budget) ends that deal set: its finished games are dropped so that every deal
 set counted has all ``n`` rotations, and the failure is recorded in the outcome.
+
+Deal sets already played (read back from a journal, :mod:`ohhell.tournament.journal`) are
+passed to :func:`run_tournament` as ``done`` and are not played again, so a tournament stopped
+part-way resumes where it stopped with the same results.
 """
 
 from __future__ import annotations
 
 import os
 import random
-from collections.abc import Callable, Sequence
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
+from typing import Any
 
 from ohhell.bots.base import Bot, Budget
 from ohhell.engine import GameState, OhHellError, Rules
@@ -60,6 +68,17 @@ class Matchup:
     """Seeds the bots' random generators (the deals come from the deal sets)."""
     overrun_factor: float = 5.0
     """A decision longer than this times ``budget.seconds`` is a bot failure."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The matchup as JSON: what the reports and the journal say was played."""
+        return {
+            "candidate": self.candidate,
+            "baseline": self.baseline,
+            "rules": self.rules.to_dict(),
+            "budget": {"simulations": self.budget.simulations, "seconds": self.budget.seconds},
+            "seed": self.seed,
+            "overrun_factor": self.overrun_factor,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,38 +183,91 @@ def default_jobs() -> int:
     return os.cpu_count() or 1
 
 
+def _play_job(job: tuple[Matchup, int, DealSet]) -> DealSetOutcome:
+    return play_deal_set(*job)
+
+
+def _worker_start() -> None:
+    """Workers leave Ctrl-C to the main process, which stops them (see :func:`_stop`), and
+    end when the main process is killed instead of waiting for work forever."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = os.getppid()
+
+    def watch_parent() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(1)
+
+    threading.Thread(target=watch_parent, name="watch-parent", daemon=True).start()
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Stop ``pool`` now: drop the deal sets not started and end the ones being played.
+
+    Python 3.14 has ``terminate_workers`` for this; before it, the executor's worker processes
+    are only reachable through its ``_processes``. Shutting down without ending them is not
+    enough: the executor would still play what it had queued, and may play everything left
+    when it is garbage-collected before it sees the cancellation."""
+    terminate = getattr(pool, "terminate_workers", None)
+    if terminate is not None:
+        terminate()
+        return
+    workers = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for worker in workers:
+        worker.terminate()
+    pool.shutdown(wait=True)
+
+
 def run_tournament(
     matchup: Matchup,
     deal_sets: DealSets,
     *,
     jobs: int | None = None,
     on_done: Callable[[DealSetOutcome], None] | None = None,
+    done: Iterable[DealSetOutcome] = (),
 ) -> list[DealSetOutcome]:
     """Play every deal set, on ``jobs`` worker processes (default: every core; 1 plays in this
     process), calling ``on_done`` as each deal set finishes. Returns the outcomes in deal-set
-    order, the same whatever ``jobs`` is."""
+    order, the same whatever ``jobs`` is.
+
+    ``done`` holds outcomes played before (a resumed tournament): their deal sets are not played
+    again, ``on_done`` is not called for them, and they are returned with the others. When the
+    run stops early (Ctrl-C in the main process, an error), the workers stop at once; what
+    ``on_done`` was given is what was finished."""
     deal_sets.check_fits(matchup.rules)
     jobs = default_jobs() if jobs is None else jobs
     if jobs < 1:
         raise TournamentError(f"--jobs must be at least 1, got {jobs}")
+    outcomes = {outcome.index: outcome for outcome in done}
+    for index in outcomes:
+        if not 0 <= index < len(deal_sets.sets):
+            raise TournamentError(
+                f"deal set {index} was played before, but there are only {len(deal_sets.sets)}"
+            )
     for name in (matchup.candidate, matchup.baseline):
         resolve_bot(name)  # fail fast, before any worker starts
-    outcomes: list[DealSetOutcome] = []
-    if jobs == 1 or len(deal_sets.sets) == 1:
-        for index, deal_set in enumerate(deal_sets.sets):
-            outcome = play_deal_set(matchup, index, deal_set)
-            outcomes.append(outcome)
-            if on_done is not None:
-                on_done(outcome)
+    todo = [
+        (matchup, index, deal_set)
+        for index, deal_set in enumerate(deal_sets.sets)
+        if index not in outcomes
+    ]
+
+    def finished(outcome: DealSetOutcome) -> None:
+        outcomes[outcome.index] = outcome
+        if on_done is not None:
+            on_done(outcome)
+
+    if jobs == 1 or len(todo) <= 1:
+        for job in todo:
+            finished(_play_job(job))
     else:
-        with ProcessPoolExecutor(max_workers=min(jobs, len(deal_sets.sets))) as pool:
-            futures = [
-                pool.submit(play_deal_set, matchup, index, deal_set)
-                for index, deal_set in enumerate(deal_sets.sets)
-            ]
-            for future in as_completed(futures):
-                outcome = future.result()
-                outcomes.append(outcome)
-                if on_done is not None:
-                    on_done(outcome)
-    return sorted(outcomes, key=lambda outcome: outcome.index)
+        pool = ProcessPoolExecutor(max_workers=min(jobs, len(todo)), initializer=_worker_start)
+        try:
+            for future in as_completed([pool.submit(_play_job, job) for job in todo]):
+                finished(future.result())
+        except BaseException:  # Ctrl-C, or an error: nothing more is played
+            _stop(pool)
+            raise
+        pool.shutdown()
+    return [outcomes[index] for index in sorted(outcomes)]

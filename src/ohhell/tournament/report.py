@@ -85,16 +85,7 @@ def render_table(stats: TournamentStats, console: Console) -> None:
 def report_json(stats: TournamentStats, matchup: Matchup) -> dict[str, Any]:
     """The JSON report: the matchup and every statistic."""
     return {
-        "matchup": {
-            "candidate": matchup.candidate,
-            "baseline": matchup.baseline,
-            "rules": matchup.rules.to_dict(),
-            "budget": {
-                "simulations": matchup.budget.simulations,
-                "seconds": matchup.budget.seconds,
-            },
-            "seed": matchup.seed,
-        },
+        "matchup": matchup.to_json(),
         **stats.to_json(),
     }
 

@@ -1,0 +1,353 @@
+"""The tournament journal: every deal set on disk as soon as it is played, so that a tournament
+stopped part-way (Ctrl-C, a killed process, a machine gone down) resumes where it stopped.
+
+``ohhell tournament`` keeps it as ``journal.jsonl`` in its ``--out`` folder; the same command
+with ``--resume`` plays only the deal sets the journal does not hold, and its reports are the
+ones an uninterrupted run would have written (the bots' random generators are seeded per deal
+set and game, so a deal set played again plays the same; only decision times differ).
+
+Format (version 1), JSON Lines in UTF-8. The first line is the header, every other line one
+played deal set, in the order they finished::
+
+    {"format": "ohhell-tournament-journal", "version": 1, "matchup": {...},
+     "deal_sets": 100, "deals_sha256": "9f2c..."}
+    {"index": 3, "games": [{"candidate_seat": 0, "totals": [...], "winners": [...],
+     "hands": [[hand_size, dealer, bids, tricks_won, points], ...],
+     "decision_microseconds": [[...], ...]}, ...], "failure": null}
+
+(each record on one line). ``matchup`` is :meth:`~ohhell.tournament.duplicate.Matchup.to_json`,
+``deal_sets`` the number of deal sets in the tournament and ``deals_sha256`` their
+:meth:`~ohhell.tournament.deals.DealSets.digest`. A deal set's line holds its games, the fields
+of :class:`~ohhell.tournament.duplicate.GameOutcome` (each decision's time in whole
+microseconds, per seat), or, when a bot failure voided it, no games and the
+:class:`~ohhell.tournament.duplicate.Failure` as an object of its fields.
+
+Each line is written whole, flushed and fsynced before its deal set counts as played. A last
+line cut short (the process killed while writing it) is dropped when the journal is read back,
+and its deal set is played again; any other damage is a :class:`JournalError` naming the line.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any, Final
+
+from ohhell.engine import OhHellError
+from ohhell.storage_files import write_atomic
+from ohhell.tournament.deals import DealSets
+from ohhell.tournament.duplicate import (
+    DealSetOutcome,
+    Failure,
+    GameOutcome,
+    HandRow,
+    Matchup,
+)
+
+__all__ = [
+    "FILE_NAME",
+    "FORMAT",
+    "VERSION",
+    "Journal",
+    "JournalError",
+    "JournalWriter",
+    "check_same_tournament",
+    "journal_header",
+    "outcome_from_json",
+    "outcome_to_json",
+    "read_journal",
+]
+
+FILE_NAME: Final = "journal.jsonl"
+FORMAT: Final = "ohhell-tournament-journal"
+VERSION: Final = 1
+
+
+class JournalError(OhHellError, ValueError):
+    """A journal that cannot be read, or that records a different tournament."""
+
+    code = "tournament/journal"
+
+
+def journal_header(matchup: Matchup, deal_sets: DealSets) -> dict[str, Any]:
+    """The header line: what is played (the matchup) and on which deals."""
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "matchup": matchup.to_json(),
+        "deal_sets": len(deal_sets.sets),
+        "deals_sha256": deal_sets.digest(),
+    }
+
+
+def outcome_to_json(outcome: DealSetOutcome) -> dict[str, Any]:
+    """One deal set's line (see the module docstring)."""
+    failure = outcome.failure
+    return {
+        "index": outcome.index,
+        "games": [
+            {
+                "candidate_seat": game.candidate_seat,
+                "totals": game.totals,
+                "winners": game.winners,
+                "hands": [
+                    [row.hand_size, row.dealer, row.bids, row.tricks_won, row.points]
+                    for row in game.hands
+                ],
+                "decision_microseconds": [
+                    [round(seconds * 1e6) for seconds in seat] for seat in game.decision_seconds
+                ],
+            }
+            for game in outcome.games
+        ],
+        "failure": None
+        if failure is None
+        else {
+            "candidate_seat": failure.candidate_seat,
+            "seat": failure.seat,
+            "bot": failure.bot,
+            "message": failure.message,
+        },
+    }
+
+
+class _Bad(Exception):
+    """Raised inside :func:`outcome_from_json`; becomes a :class:`JournalError` with the line."""
+
+
+def _field(data: object, key: str) -> Any:
+    if not isinstance(data, dict):
+        raise _Bad(f"expected an object, got {type(data).__name__}")
+    if key not in data:
+        raise _Bad(f"missing {key!r}")
+    return data[key]
+
+
+def _int(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise _Bad(f"{what} must be a whole number, got {value!r}")
+    return value
+
+
+def _ints(value: object, what: str, length: int | None = None) -> tuple[int, ...]:
+    """A list of integers (negative allowed: points can be), of ``length`` when given."""
+    if (
+        not isinstance(value, list)
+        or (length is not None and len(value) != length)
+        or not all(isinstance(item, int) and not isinstance(item, bool) for item in value)
+    ):
+        count = "" if length is None else f" {length}"
+        raise _Bad(f"{what} must be a list of{count} whole numbers, got {value!r}")
+    return tuple(value)
+
+
+def _game(data: object, deal_set: int, players: int) -> GameOutcome:
+    seat = _int(_field(data, "candidate_seat"), "candidate_seat")
+    hands = _field(data, "hands")
+    if not isinstance(hands, list):
+        raise _Bad(f"hands must be a list, got {hands!r}")
+    rows = []
+    for row in hands:
+        if not isinstance(row, list) or len(row) != 5:
+            raise _Bad(f"a hand must be [hand_size, dealer, bids, tricks_won, points], got {row!r}")
+        rows.append(
+            HandRow(
+                _int(row[0], "hand_size"),
+                _int(row[1], "dealer"),
+                _ints(row[2], "bids", players),
+                _ints(row[3], "tricks_won", players),
+                _ints(row[4], "points", players),
+            )
+        )
+    micros = _field(data, "decision_microseconds")
+    if not isinstance(micros, list) or len(micros) != players:
+        raise _Bad(f"decision_microseconds must have one list per seat, got {micros!r}")
+    timings = tuple(
+        tuple(us / 1e6 for us in _ints(seat, "decision_microseconds")) for seat in micros
+    )
+    if any(seconds < 0 for seat in timings for seconds in seat):
+        raise _Bad("decision_microseconds must not be negative")
+    return GameOutcome(
+        deal_set=deal_set,
+        candidate_seat=seat,
+        totals=_ints(_field(data, "totals"), "totals", players),
+        winners=_ints(_field(data, "winners"), "winners"),
+        hands=tuple(rows),
+        decision_seconds=timings,
+    )
+
+
+def outcome_from_json(data: object, players: int) -> DealSetOutcome:
+    """A deal set's line read back; raises :class:`JournalError` when it is not one."""
+    try:
+        index = _int(_field(data, "index"), "index")
+        games = _field(data, "games")
+        if not isinstance(games, list):
+            raise _Bad(f"games must be a list, got {games!r}")
+        raw_failure = _field(data, "failure")
+        failure = None
+        if raw_failure is not None:
+            message, bot = _field(raw_failure, "message"), _field(raw_failure, "bot")
+            if not isinstance(message, str) or not isinstance(bot, str):
+                raise _Bad("a failure's bot and message must be text")
+            failure = Failure(
+                index,
+                _int(_field(raw_failure, "candidate_seat"), "candidate_seat"),
+                _int(_field(raw_failure, "seat"), "seat"),
+                bot,
+                message,
+            )
+        outcome = DealSetOutcome(
+            index, tuple(_game(game, index, players) for game in games), failure
+        )
+    except _Bad as exc:
+        raise JournalError(str(exc)) from None
+    expected = 0 if failure is not None else players
+    if sorted(game.candidate_seat for game in outcome.games) != list(range(expected)):
+        raise JournalError(
+            f"deal set {index} must have one game per candidate seat 0..{players - 1}"
+            if failure is None
+            else f"deal set {index} was voided by a failure, so it must have no games"
+        )
+    return outcome
+
+
+@dataclass(frozen=True, slots=True)
+class Journal:
+    """A journal read back: its header, the deal sets it holds, whether its last line was torn."""
+
+    path: Path
+    header: dict[str, Any]
+    outcomes: tuple[DealSetOutcome, ...]
+    torn: bool
+
+    @property
+    def seed(self) -> int:
+        seed: int = self.header["matchup"]["seed"]
+        return seed
+
+    @property
+    def deal_sets(self) -> int:
+        count: int = self.header["deal_sets"]
+        return count
+
+    @property
+    def finished(self) -> bool:
+        """Whether every deal set of the tournament is in the journal."""
+        return len(self.outcomes) >= self.deal_sets
+
+
+def _check_header(header: object) -> dict[str, Any]:
+    if not isinstance(header, dict) or header.get("format") != FORMAT:
+        raise _Bad(f"not a tournament journal (its first line has no 'format': {FORMAT!r})")
+    if header.get("version") != VERSION:
+        raise _Bad(
+            f"unsupported 'version' {header.get('version')!r}; this program reads version {VERSION}"
+        )
+    matchup = _field(header, "matchup")
+    _int(_field(matchup, "seed"), "the matchup's seed")
+    players = _field(_field(matchup, "rules"), "player_count")
+    _int(players, "the rules' player_count")
+    if _int(_field(header, "deal_sets"), "deal_sets") < 1:
+        raise _Bad("deal_sets must be at least 1")
+    if not isinstance(_field(header, "deals_sha256"), str):
+        raise _Bad("deals_sha256 must be text")
+    return header
+
+
+def read_journal(path: Path) -> Journal:
+    """Read a journal (see the module docstring). A missing or unreadable file raises
+    :class:`OSError`; a damaged one :class:`JournalError` naming the file and line."""
+    path = Path(path)
+    with path.open("rb") as handle:
+        raw = handle.read()
+    lines = raw.split(b"\n")
+    # a complete journal ends with a newline; whatever follows the last one was cut short
+    torn = lines[-1] != b""
+    lines = lines[:-1]
+    if not lines:
+        raise JournalError(f"journal {path} is empty: its header line was never written")
+    outcomes: dict[int, DealSetOutcome] = {}
+    header: dict[str, Any] = {}
+    for number, line in enumerate(lines, start=1):
+        where = f"journal {path}, line {number}"
+        try:
+            data = json.loads(line.decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise JournalError(f"{where}: not JSON ({exc})") from None
+        if number == 1:
+            try:
+                header = _check_header(data)
+            except _Bad as exc:
+                raise JournalError(f"{where}: {exc}") from None
+            continue
+        try:
+            outcome = outcome_from_json(data, header["matchup"]["rules"]["player_count"])
+        except JournalError as exc:
+            raise JournalError(f"{where}: {exc}") from None
+        if outcome.index in outcomes:
+            raise JournalError(f"{where}: deal set {outcome.index} is there twice")
+        if outcome.index >= header["deal_sets"]:
+            raise JournalError(
+                f"{where}: deal set {outcome.index}, but the tournament has {header['deal_sets']}"
+            )
+        outcomes[outcome.index] = outcome
+    return Journal(path, header, tuple(outcomes.values()), torn)
+
+
+def check_same_tournament(journal: Journal, header: dict[str, Any]) -> None:
+    """Raise :class:`JournalError` unless ``journal`` records the tournament ``header`` (from
+    :func:`journal_header`) describes, naming every difference."""
+    recorded, asked = journal.header, header
+    differences = [
+        f"{key} {recorded['matchup'].get(key)!r} there, {value!r} here"
+        for key, value in asked["matchup"].items()
+        if recorded["matchup"].get(key) != value
+    ]
+    if recorded["deal_sets"] != asked["deal_sets"]:
+        differences.append(f"{recorded['deal_sets']} deal sets there, {asked['deal_sets']} here")
+    elif recorded["deals_sha256"] != asked["deals_sha256"]:
+        differences.append("other deals")
+    if differences:
+        raise JournalError(
+            f"journal {journal.path} records another tournament: {'; '.join(differences)}"
+        )
+
+
+class JournalWriter:
+    """Appends played deal sets to a journal, each line flushed and fsynced (see the module
+    docstring). Use as a context manager."""
+
+    def __init__(
+        self, path: Path, header: dict[str, Any], outcomes: Iterable[DealSetOutcome] = ()
+    ) -> None:
+        """Write ``path`` afresh (atomically) with ``header`` and the deal sets already
+        played, then open it for appending. A resumed journal is rewritten this way, which
+        also drops a torn last line."""
+        self.path = Path(path)
+        lines = [header, *(outcome_to_json(outcome) for outcome in outcomes)]
+        write_atomic(self.path, "".join(_line(data) for data in lines))
+        self._handle: IO[str] = self.path.open("a", encoding="utf-8")
+
+    def append(self, outcome: DealSetOutcome) -> None:
+        """Add one played deal set; it is on disk when this returns."""
+        self._handle.write(_line(outcome_to_json(outcome)))
+        self._handle.flush()
+        os.fsync(self._handle.fileno())
+
+    def close(self) -> None:
+        """Close the file (again: no effect)."""
+        self._handle.close()
+
+    def __enter__(self) -> JournalWriter:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _line(data: object) -> str:
+    return json.dumps(data, separators=(",", ":")) + "\n"

@@ -1,0 +1,168 @@
+"""The tournament journal: played deal sets read back as they were written, a resumed
+tournament playing only what is missing and reporting what an uninterrupted one reports, a line
+cut short by a kill dropped, damaged journals and other tournaments refused with clear errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from ohhell.engine import Rules, Schedule
+from ohhell.tournament import DealSetOutcome, Matchup, generate_deal_sets, run_tournament
+from ohhell.tournament.duplicate import Failure, TournamentError
+from ohhell.tournament.journal import (
+    FILE_NAME,
+    JournalError,
+    JournalWriter,
+    check_same_tournament,
+    journal_header,
+    outcome_to_json,
+    read_journal,
+)
+
+RULES = Rules(player_count=3, schedule=Schedule.CUSTOM, custom_hand_sizes=(1, 2, 3))
+MATCHUP = Matchup(rules=RULES, candidate="heuristic", baseline="random", seed=5)
+DEAL_SETS = generate_deal_sets(RULES, 4, seed=11)
+
+
+def _without_times(outcomes: list[DealSetOutcome] | tuple[DealSetOutcome, ...]) -> list[object]:
+    return [
+        (o.index, o.failure, [(g.candidate_seat, g.totals, g.winners, g.hands) for g in o.games])
+        for o in outcomes
+    ]
+
+
+@pytest.fixture(scope="module")
+def played() -> list[DealSetOutcome]:
+    return run_tournament(MATCHUP, DEAL_SETS, jobs=1)
+
+
+def _journal(path: Path, outcomes: list[DealSetOutcome]) -> Path:
+    with JournalWriter(path, journal_header(MATCHUP, DEAL_SETS)) as writer:
+        for outcome in outcomes:
+            writer.append(outcome)
+    return path
+
+
+def test_played_deal_sets_read_back_as_written(
+    tmp_path: Path, played: list[DealSetOutcome]
+) -> None:
+    voided = DealSetOutcome(3, (), Failure(3, 1, 2, "random", "it raised: no"))
+    outcomes = [*played[:3], voided]
+    journal = read_journal(_journal(tmp_path / FILE_NAME, outcomes))
+    assert journal.header == json.loads(json.dumps(journal_header(MATCHUP, DEAL_SETS)))
+    assert (journal.seed, journal.deal_sets, journal.torn, journal.finished) == (5, 4, False, True)
+    assert _without_times(journal.outcomes) == _without_times(outcomes)
+    for mine, theirs in zip(journal.outcomes, outcomes, strict=True):
+        for game, original in zip(mine.games, theirs.games, strict=True):
+            for seat, seconds in zip(game.decision_seconds, original.decision_seconds, strict=True):
+                assert seat == pytest.approx(seconds, abs=1e-6)  # kept to the microsecond
+
+
+def test_a_resumed_tournament_plays_only_what_is_missing(played: list[DealSetOutcome]) -> None:
+    played_now: list[int] = []
+    resumed = run_tournament(
+        MATCHUP,
+        DEAL_SETS,
+        jobs=2,
+        done=[played[2], played[0]],
+        on_done=lambda outcome: played_now.append(outcome.index),
+    )
+    assert sorted(played_now) == [1, 3]
+    assert _without_times(resumed) == _without_times(played)
+    with pytest.raises(TournamentError, match="deal set 4 was played before, but there are only 4"):
+        run_tournament(MATCHUP, DEAL_SETS, jobs=1, done=[DealSetOutcome(4, ())])
+
+
+def test_a_last_line_cut_short_is_dropped_and_rewritten_away(
+    tmp_path: Path, played: list[DealSetOutcome]
+) -> None:
+    path = _journal(tmp_path / FILE_NAME, played[:2])
+    whole = path.read_bytes()
+    line = json.dumps(outcome_to_json(played[2]), separators=(",", ":")).encode()
+    path.write_bytes(whole + line[: len(line) // 2])  # killed while writing the third
+    journal = read_journal(path)
+    assert journal.torn and not journal.finished
+    assert [o.index for o in journal.outcomes] == [0, 1]
+    JournalWriter(path, journal.header, journal.outcomes).close()
+    assert path.read_bytes() == whole
+
+
+def _lines(path: Path) -> list[object]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def _set(lines: list[object], where: tuple[object, ...], value: object) -> None:
+    target = lines
+    for key in where[:-1]:
+        target = target[key]  # type: ignore[index]
+    target[where[-1]] = value  # type: ignore[index]
+
+
+@pytest.mark.parametrize(
+    ("where", "value", "message"),
+    [
+        ((0, "format"), "something", "line 1: not a tournament journal"),
+        ((0, "version"), 2, "line 1: unsupported 'version' 2; this program reads version 1"),
+        ((0, "matchup", "seed"), "five", "line 1: the matchup's seed must be a whole number"),
+        ((2, "index"), 0, "line 3: deal set 0 is there twice"),
+        ((2, "index"), 9, "line 3: deal set 9, but the tournament has 4"),
+        ((1, "games", 0, "hands", 0, 2), [0, 1], "line 2: bids must be a list of 3 whole numbers"),
+        ((1, "games", 0, "hands", 0), [1, 0], "line 2: a hand must be [hand_size, dealer, bids"),
+        ((1, "games", 2, "candidate_seat"), 0, "line 2: deal set 0 must have one game per"),
+        ((1, "games", 0, "decision_microseconds", 1, 0), -4, "line 2: decision_microseconds must"),
+        ((1, "failure"), {"seat": 1}, "line 2: missing 'message'"),
+        ((1, "games"), None, "line 2: games must be a list"),
+    ],
+)
+def test_damaged_journals_are_clear_errors(
+    tmp_path: Path,
+    played: list[DealSetOutcome],
+    where: tuple[object, ...],
+    value: object,
+    message: str,
+) -> None:
+    path = _journal(tmp_path / FILE_NAME, played[:2])
+    lines = _lines(path)
+    _set(lines, where, value)
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    with pytest.raises(JournalError) as error:
+        read_journal(path)
+    assert str(error.value).startswith(f"journal {path}, ")
+    assert message in str(error.value)
+
+
+def test_unreadable_journals_are_clear_errors(tmp_path: Path) -> None:
+    path = tmp_path / FILE_NAME
+    path.write_bytes(b"")
+    with pytest.raises(JournalError, match="is empty: its header line was never written"):
+        read_journal(path)
+    path.write_bytes(b'{"format": "ohhell-tournament-journal"}\n{not json}\n')
+    with pytest.raises(JournalError, match=r"line 1: unsupported 'version' None"):
+        read_journal(path)
+    header = json.dumps(journal_header(MATCHUP, DEAL_SETS)).encode()
+    path.write_bytes(header + b"\n{not json}\n")
+    with pytest.raises(JournalError, match=r"line 2: not JSON"):
+        read_journal(path)
+
+
+def test_another_tournament_is_named_difference_by_difference(
+    tmp_path: Path, played: list[DealSetOutcome]
+) -> None:
+    journal = read_journal(_journal(tmp_path / FILE_NAME, played[:1]))
+    check_same_tournament(journal, journal_header(MATCHUP, DEAL_SETS))  # the same: no error
+    other = Matchup(rules=RULES, candidate="search", baseline="random", seed=6)
+    with pytest.raises(JournalError) as error:
+        check_same_tournament(journal, journal_header(other, DEAL_SETS))
+    assert str(error.value) == (
+        f"journal {journal.path} records another tournament:"
+        " candidate 'heuristic' there, 'search' here; seed 5 there, 6 here"
+    )
+    with pytest.raises(JournalError, match="4 deal sets there, 3 here"):
+        check_same_tournament(journal, journal_header(MATCHUP, DEAL_SETS.first(3)))
+    with pytest.raises(JournalError, match=r"records another tournament: other deals$"):
+        check_same_tournament(
+            journal, journal_header(MATCHUP, generate_deal_sets(RULES, 4, seed=12))
+        )
