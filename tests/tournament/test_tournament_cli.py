@@ -190,6 +190,13 @@ def test_a_killed_tournament_resumes_where_it_stopped(tmp_path: Path) -> None:
     assert report["bots"][0]["bid_hit_rate"] == expected["bots"][0]["bid_hit_rate"]
     assert report["matchup"] == expected["matchup"]
 
+    more = tournament(*LONG, "--deal-sets", "84", "--out", str(out), "--resume", "--quiet")
+    assert more.returncode == 0, more.stderr  # a finished tournament extended by 4 deal sets
+    assert _played(out) == 84
+    extended = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    assert extended["deal_sets"] == 84
+    assert extended["paired_differences"][:80] == expected["paired_differences"]
+
 
 def test_ctrl_c_stops_at_once_and_says_how_to_finish(tmp_path: Path) -> None:
     require("rich")

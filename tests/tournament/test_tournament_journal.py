@@ -14,6 +14,7 @@ from ohhell.tournament import DealSetOutcome, Matchup, generate_deal_sets, run_t
 from ohhell.tournament.duplicate import Failure, TournamentError
 from ohhell.tournament.journal import (
     FILE_NAME,
+    Journal,
     JournalError,
     JournalWriter,
     check_same_tournament,
@@ -152,17 +153,34 @@ def test_another_tournament_is_named_difference_by_difference(
     tmp_path: Path, played: list[DealSetOutcome]
 ) -> None:
     journal = read_journal(_journal(tmp_path / FILE_NAME, played[:1]))
-    check_same_tournament(journal, journal_header(MATCHUP, DEAL_SETS))  # the same: no error
+    check_same_tournament(journal, MATCHUP, DEAL_SETS)  # the same: no error
     other = Matchup(rules=RULES, candidate="search", baseline="random", seed=6)
     with pytest.raises(JournalError) as error:
-        check_same_tournament(journal, journal_header(other, DEAL_SETS))
+        check_same_tournament(journal, other, DEAL_SETS)
     assert str(error.value) == (
         f"journal {journal.path} records another tournament:"
         " candidate 'heuristic' there, 'search' here; seed 5 there, 6 here"
     )
     with pytest.raises(JournalError, match="4 deal sets there, 3 here"):
-        check_same_tournament(journal, journal_header(MATCHUP, DEAL_SETS.first(3)))
+        check_same_tournament(journal, MATCHUP, DEAL_SETS.first(3))
     with pytest.raises(JournalError, match=r"records another tournament: other deals$"):
-        check_same_tournament(
-            journal, journal_header(MATCHUP, generate_deal_sets(RULES, 4, seed=12))
-        )
+        check_same_tournament(journal, MATCHUP, generate_deal_sets(RULES, 4, seed=12))
+    with pytest.raises(JournalError, match="its 4 deal sets are not the first of these 6"):
+        check_same_tournament(journal, MATCHUP, generate_deal_sets(RULES, 6, seed=12))
+
+
+def test_more_deal_sets_from_the_same_seed_extend_a_tournament(
+    played: list[DealSetOutcome],
+) -> None:
+    """Deal sets drawn from one seed are a prefix of more drawn from it, so a finished
+    tournament can be extended; the extension plays only the new deal sets."""
+    more = generate_deal_sets(RULES, 6, seed=11)
+    assert more.first(4) == DEAL_SETS
+    journal = Journal(Path(FILE_NAME), journal_header(MATCHUP, DEAL_SETS), tuple(played), False)
+    check_same_tournament(journal, MATCHUP, more)
+    played_now: list[int] = []
+    extended = run_tournament(
+        MATCHUP, more, jobs=1, done=played, on_done=lambda o: played_now.append(o.index)
+    )
+    assert played_now == [4, 5]
+    assert _without_times(extended) == _without_times(run_tournament(MATCHUP, more, jobs=1))

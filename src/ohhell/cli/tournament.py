@@ -101,7 +101,8 @@ def register(subparsers: Any) -> None:
         action="store_true",
         help=f"finish the tournament saved in --out/{FILE_NAME}: give the same options as the"
         " run that was stopped (its seed is read from the journal when --seed is not given);"
-        " only the deal sets it does not hold are played",
+        " only the deal sets it does not hold are played. A larger --deal-sets extends a"
+        " tournament",
     )
     parser.add_argument("--quiet", action="store_true", help="no progress and no table")
     parser.set_defaults(run=run)
@@ -173,10 +174,9 @@ def run(args: argparse.Namespace) -> int:
         budget=_budget(args),
         seed=seed,
     )
-    header = journal_header(matchup, deal_sets)
     done: tuple[DealSetOutcome, ...] = ()
     if journal is not None:
-        check_same_tournament(journal, header)
+        check_same_tournament(journal, matchup, deal_sets)
         done = journal.outcomes
     if args.save_deals is not None:
         save_deal_sets(deal_sets, args.save_deals)
@@ -192,7 +192,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"resuming: {len(done)} of {total} deal sets played before{torn}", file=sys.stderr)
     args.out.mkdir(parents=True, exist_ok=True)
     with (
-        JournalWriter(journal_path, header, done) as writer,
+        JournalWriter(journal_path, journal_header(matchup, deal_sets), done) as writer,
         Progress(
             TextColumn("[progress.description]{task.description}"),
             BarColumn(),

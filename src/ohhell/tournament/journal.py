@@ -4,7 +4,8 @@ stopped part-way (Ctrl-C, a killed process, a machine gone down) resumes where i
 ``ohhell tournament`` keeps it as ``journal.jsonl`` in its ``--out`` folder; the same command
 with ``--resume`` plays only the deal sets the journal does not hold, and its reports are the
 ones an uninterrupted run would have written (the bots' random generators are seeded per deal
-set and game, so a deal set played again plays the same; only decision times differ).
+set and game, so a deal set played again plays the same; only decision times differ). With a
+larger ``--deal-sets`` it extends the tournament (:func:`check_same_tournament`).
 
 Format (version 1), JSON Lines in UTF-8. The first line is the header, every other line one
 played deal set, in the order they finished::
@@ -236,7 +237,7 @@ class Journal:
 
     @property
     def finished(self) -> bool:
-        """Whether every deal set of the tournament is in the journal."""
+        """Whether every deal set of the tournament the journal was written for is in it."""
         return len(self.outcomes) >= self.deal_sets
 
 
@@ -298,19 +299,28 @@ def read_journal(path: Path) -> Journal:
     return Journal(path, header, tuple(outcomes.values()), torn)
 
 
-def check_same_tournament(journal: Journal, header: dict[str, Any]) -> None:
-    """Raise :class:`JournalError` unless ``journal`` records the tournament ``header`` (from
-    :func:`journal_header`) describes, naming every difference."""
-    recorded, asked = journal.header, header
+def check_same_tournament(journal: Journal, matchup: Matchup, deal_sets: DealSets) -> None:
+    """Raise :class:`JournalError` unless ``journal`` records the tournament of ``matchup`` on
+    ``deal_sets``, naming every difference.
+
+    More deal sets than the journal's are allowed when its deal sets are the first of them (as
+    with a larger ``--deal-sets`` from the same seed, or from the same deal file): the
+    tournament is extended, to narrow its confidence intervals."""
+    recorded = journal.header
     differences = [
         f"{key} {recorded['matchup'].get(key)!r} there, {value!r} here"
-        for key, value in asked["matchup"].items()
+        for key, value in matchup.to_json().items()
         if recorded["matchup"].get(key) != value
     ]
-    if recorded["deal_sets"] != asked["deal_sets"]:
-        differences.append(f"{recorded['deal_sets']} deal sets there, {asked['deal_sets']} here")
-    elif recorded["deals_sha256"] != asked["deals_sha256"]:
-        differences.append("other deals")
+    count = len(deal_sets.sets)
+    if recorded["deal_sets"] > count:
+        differences.append(f"{recorded['deal_sets']} deal sets there, {count} here")
+    elif recorded["deals_sha256"] != deal_sets.first(recorded["deal_sets"]).digest():
+        differences.append(
+            "other deals"
+            if recorded["deal_sets"] == count
+            else f"its {recorded['deal_sets']} deal sets are not the first of these {count}"
+        )
     if differences:
         raise JournalError(
             f"journal {journal.path} records another tournament: {'; '.join(differences)}"
