@@ -137,6 +137,15 @@ POSITIONS: tuple[Position, ...] = (
         hook=True,
     ),
     build_position(
+        "lone-ace-on-lead-without-trump-bids-one",
+        hands=("As", "Kh", "Qd", "Jc"),
+        trump_card=None,
+        bids=(),
+        good="1",
+        why="one card each, no trump (the last hand of the descending and up-and-down"
+        " schedules) and the seat leads: its ace takes the trick whatever the others hold",
+    ),
+    build_position(
         "bid-made-duck-with-highest-loser",
         hands=("Kh 2c 3c", "5h 4c 5c", "6h 6c 7c", "Ah Qh 2h"),
         trump_card="3s",

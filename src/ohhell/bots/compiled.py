@@ -45,7 +45,7 @@ from types import ModuleType
 from typing import Any, Final, TypeVar
 
 from ohhell.bots.fast import LOST_GRAB, LOST_PLAY_ON, LOST_SPOIL, HandSim, cards_of
-from ohhell.bots.heuristic import CARD_WIN_WEIGHTS
+from ohhell.bots.heuristic import CARD_WIN_WEIGHTS, SMALL_HAND_SHARE
 from ohhell.bots.sampling import Knowledge, SuitTable, WorldSampler
 
 __all__ = [
@@ -73,8 +73,8 @@ _KERNELS: list[str] = []
 """The kernels' names: :func:`load` rebinds each to its compiled version."""
 _numpy: ModuleType | None = None
 """numpy, once :func:`load` has compiled the kernels."""
-_WEIGHTS: Final = [w for group in range(3) for w in CARD_WIN_WEIGHTS[group]]
-"""The heuristic's card-win calibration, its three groups of eight weights in a row."""
+_WEIGHTS: Final = [w for group in sorted(CARD_WIN_WEIGHTS) for w in CARD_WIN_WEIGHTS[group]]
+"""The heuristic's card-win calibration, its groups of eight weights in a row."""
 _weights: Any = _WEIGHTS
 """:data:`_WEIGHTS` as the kernels take it (a numpy array once :func:`load` has run)."""
 
@@ -684,7 +684,7 @@ def _calibrated_tricks(
     probs: Any,
 ) -> float:
     """:func:`ohhell.bots.sampling.calibrated_tricks` with ``earlier[:n_earlier]`` the bids made
-    before, ``weights`` the calibration (3 groups of 8, flat) and ``probs`` scratch (4 per card)."""
+    before, ``weights`` the calibration (groups of 8, flat) and ``probs`` scratch (4 per card)."""
     size = _count(hand)
     trump = trump_card // 13 if trump_card >= 0 else -1
     seen = hand | ((1 << trump_card) if trump_card >= 0 else 0)
@@ -746,7 +746,11 @@ def _calibrated_tricks(
         suit = int(probs[4 * i + 0])
         rank = int(probs[4 * i + 1])
         higher = int(probs[4 * i + 2])
-        group = 2 if trump < 0 else 0 if suit == trump else 1
+        # heuristic.calibration_group, inlined
+        if trump >= 0:
+            group = 0 if suit == trump else 1
+        else:
+            group = 3 if unseen_total and share < SMALL_HAND_SHARE else 2
         if group == 0 and higher == 0:
             probs[4 * i + 3] = 1.0
             total += 1.0

@@ -36,6 +36,7 @@ from typing import Final
 
 from ohhell.bots.fast import SUIT_MASKS, cards_of, mask_of
 from ohhell.bots.heuristic import CARD_WIN_WEIGHTS as CALIBRATION
+from ohhell.bots.heuristic import calibration_group
 from ohhell.engine import Card, Phase, PlayerView
 
 __all__ = [
@@ -424,7 +425,9 @@ def calibrated_tricks(
         probs = _with_ruffing_value(probs, trump, length, size)
     out: list[float] = []
     for suit, rank, higher, raw in probs:
-        group = 2 if trump == NO_SUIT else 0 if suit == trump else 1
+        group = calibration_group(
+            trump=trump != NO_SUIT, is_trump=suit == trump, share=share, unseen=unseen_total
+        )
         if group == 0 and higher == 0:
             out.append(1.0)
             continue
