@@ -1,4 +1,5 @@
-"""The bid advisor: a distribution of tricks and the expected score of each legal bid."""
+"""The bid advisor: the expected score of each legal bid from a distribution of tricks when
+playing for it, and positions described as at a real table."""
 
 from __future__ import annotations
 
@@ -7,12 +8,19 @@ import random
 import pytest
 
 from ohhell.bots import advise_bid
+from ohhell.bots.advisor import bidding_view
 from ohhell.engine import (
+    DECK,
     Bid,
+    BiddingMode,
+    BidOutOfRangeError,
+    Card,
     Deal,
     GameState,
+    InvalidDealError,
     PlayerView,
     Rules,
+    RulesError,
     apply,
     new_game,
     parse_cards,
@@ -54,18 +62,19 @@ def test_probabilities_sum_to_one_and_scores_follow_from_them(variant: str) -> N
     view = view_for(state, min(state.to_act))
     advice = advise_bid(view, random.Random(1), samples=40)
     assert advice.samples == 40
-    assert len(advice.trick_probabilities) == view.hand_size + 1
-    assert sum(advice.trick_probabilities) == pytest.approx(1.0)
-    assert all(p * 40 == pytest.approx(round(p * 40)) for p in advice.trick_probabilities)
     legal = [a.bid for a in view.legal_actions if isinstance(a, Bid)]
-    assert sorted(advice.expected_scores) == legal
+    assert sorted(advice.expected_scores) == sorted(advice.by_bid) == legal
     for bid, expected in advice.expected_scores.items():
+        distribution = advice.by_bid[bid]  # playing for that bid
+        assert len(distribution) == view.hand_size + 1
+        assert sum(distribution) == pytest.approx(1.0)
         formula = sum(
             p * score_hand(rules, bid=bid, won=won, hand_size=view.hand_size)
-            for won, p in enumerate(advice.trick_probabilities)
+            for won, p in enumerate(distribution)
         )
         assert expected == pytest.approx(formula)
     assert advice.expected_scores[advice.best_bid] == max(advice.expected_scores.values())
+    assert advice.trick_probabilities == advice.by_bid[advice.best_bid]
 
 
 def test_all_top_trumps_take_every_trick() -> None:
@@ -87,9 +96,9 @@ def test_hopeless_hand_advises_zero_with_the_bonus() -> None:
         "2s",
     )
     advice = advise_bid(view_for(state, 0), random.Random(0), samples=30)
-    assert advice.trick_probabilities[0] == 1.0
     assert advice.best_bid == 0
-    assert advice.expected_scores[0] == 8.0  # 5 plus the hand size
+    assert advice.trick_probabilities[0] > 0.9  # the others' cards are unseen: not certain
+    assert advice.expected_scores[0] == pytest.approx(8.0 * advice.trick_probabilities[0])
 
 
 def test_hook_forbidden_bid_is_absent() -> None:
@@ -124,3 +133,46 @@ def test_bad_requests_are_refused_with_a_reason() -> None:
     state, _ = apply(state, random_deal(state, random.Random(1)))
     with pytest.raises(ValueError, match="seat 2 is not to bid now"):
         advise_bid(view_for(state, 2), random.Random(0))
+
+
+def test_a_position_described_as_at_a_table() -> None:
+    """``bidding_view``: the seat sits after the bids given, from the dealer's left; with one
+    bid short of the players it is the dealer, hooked under the hook rule."""
+    rules = Rules(player_count=4, hook=True)
+    view = bidding_view(rules, parse_cards("As Ks 7c"), Card.from_str("9h"), [1, 1, 0])
+    assert (view.seat, view.dealer, view.hand_size, view.bids) == (3, 3, 3, (1, 1, 0, None))
+    assert view.hand is not None and sorted(view.hand) == sorted(parse_cards("As Ks 7c"))
+    assert view.trump_card == Card.from_str("9h")
+    assert [a.bid for a in view.legal_actions if isinstance(a, Bid)] == [0, 2, 3]
+    first = bidding_view(Rules(player_count=5), parse_cards("As"), None, [])
+    assert (first.seat, first.leader, first.trump_card, first.trump) == (0, 0, None, None)
+    advice = advise_bid(first, random.Random(3), samples=50)
+    assert advice.best_bid == 1  # a lone ace on lead without trump takes the trick
+    assert advice.by_bid[1][1] > advice.by_bid[0][1] - 1e-9
+
+
+@pytest.mark.parametrize(
+    ("hand", "trump", "bids", "error", "message"),
+    [
+        ("As As 7c", "9h", [], InvalidDealError, "As is dealt twice"),
+        ("As Ks 7c", "As", [], InvalidDealError, "trump card As is also dealt"),
+        ("As Ks 7c", "9h", [4], BidOutOfRangeError, "a bid must be a whole number from 0 to 3"),
+        ("As Ks 7c", "9h", [1, 1, 1, 1], ValueError, "4 bids before this seat's, but 4 players"),
+        ("", None, [], RulesError, "custom_hand_sizes entries must be integers from 1 to 13"),
+        (" ".join(map(str, DECK[:13])), "As", [], ValueError, "leave no card to turn for trump"),
+    ],
+)
+def test_impossible_positions_say_why(
+    hand: str, trump: str | None, bids: list[int], error: type[Exception], message: str
+) -> None:
+    trump_card = Card.from_str(trump) if trump else None
+    with pytest.raises(error, match=message):
+        bidding_view(Rules(player_count=4), parse_cards(hand), trump_card, bids)
+
+
+def test_bids_are_sealed_under_simultaneous_bidding() -> None:
+    rules = Rules(player_count=4, bidding=BiddingMode.SIMULTANEOUS)
+    with pytest.raises(ValueError, match="bids are sealed under simultaneous bidding"):
+        bidding_view(rules, parse_cards("As Ks"), Card.from_str("2h"), [1])
+    view = bidding_view(rules, parse_cards("As Ks"), Card.from_str("2h"))
+    assert view.seat in view.to_act

@@ -150,14 +150,19 @@ class _Table:
 @dataclass(frozen=True, slots=True)
 class BidEstimate:
     """For one seat at bidding time: the estimated chance of taking each number of tricks
-    (when playing for ``best``) and the expected points of each legal bid considered."""
+    when playing for each bid considered, and the expected points of those bids."""
 
     trick_probabilities: tuple[float, ...]
-    """Index ``t``: the estimated probability of taking ``t`` tricks."""
+    """Index ``t``: the estimated probability of taking ``t`` tricks, playing for ``best``."""
     expected_points: dict[int, float]
-    """Expected points by bid (the legal bids near the estimate; all of them in small hands)."""
+    """Expected points by bid (the legal bids near the estimate; all of them in small hands,
+    or when asked for)."""
     best: int
     """The bid with the highest expected points."""
+    by_bid: dict[int, tuple[float, ...]]
+    """The trick probabilities playing for each bid of ``expected_points``."""
+    worlds: int
+    """How many worlds were to be sampled (fewer when a time budget ran out)."""
 
 
 class SearchBot:
@@ -463,9 +468,21 @@ class SearchBot:
 
     # ------------------------------------------------------------------ bids
 
-    def estimate_bids(self, view: PlayerView, rng: random.Random, budget: Budget) -> BidEstimate:
-        """For the seat to bid in ``view``: its estimated trick distribution and the expected
-        points of the legal bids searched (the simulations :meth:`choose` bids by)."""
+    def estimate_bids(
+        self,
+        view: PlayerView,
+        rng: random.Random,
+        budget: Budget,
+        *,
+        every_bid: bool = False,
+        worlds: int | None = None,
+    ) -> BidEstimate:
+        """For the seat to bid in ``view``: its estimated trick distributions and the expected
+        points of the legal bids searched (the simulations :meth:`choose` bids by).
+
+        ``every_bid`` searches every legal bid, not only those near the estimate; ``worlds``
+        sets how many worlds are sampled instead of the budget (each world is played out once
+        per bid searched). This is the bid advisor's use (:func:`ohhell.bots.advise_bid`)."""
         seat = view.seat
         if seat is None or view.phase is not Phase.BID or not view.legal_actions:
             raise ValueError(f"seat {view.seat} has no bid to make now")
@@ -478,11 +495,16 @@ class SearchBot:
         candidates = [
             b
             for b in legal
-            if size <= 2 * self.bid_window + 1 or abs(b - estimate) <= self.bid_window + 0.5
+            if every_bid
+            or size <= 2 * self.bid_window + 1
+            or abs(b - estimate) <= self.bid_window + 0.5
         ] or legal
         tallies = {b: [0.0] * (size + 1) for b in candidates}
         deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
-        worlds = self._worlds(len(candidates), budget, self.bid_factor * self._boost(n * size))
+        if worlds is None:
+            worlds = self._worlds(len(candidates), budget, self.bid_factor * self._boost(n * size))
+        elif worlds < 1:
+            raise ValueError(f"worlds must be positive, got {worlds}")
         table = _Table.of(view, spoiler=self.spoiler)
         if self._compiled_worlds(sampler, calibrated=True):
             loop = self._bid_loop_compiled
@@ -502,7 +524,8 @@ class SearchBot:
             points = score_tables(view.rules, [bid], size)[0]
             expected[bid] = sum(p * points[t] for t, p in enumerate(dists[bid]))
         best = max(candidates, key=lambda b: (expected[b], -abs(b - estimate), -b))
-        return BidEstimate(tuple(dists[best]), expected, best)
+        by_bid = {bid: tuple(dists[bid]) for bid in candidates}
+        return BidEstimate(by_bid[best], expected, best, by_bid, worlds)
 
     def _bid_loop(
         self,

@@ -12,13 +12,13 @@ import sys
 from collections.abc import Sequence
 
 from ohhell import __version__
-from ohhell.cli import replay, rules_cmd, simulate, tournament
+from ohhell.cli import advise, replay, rules_cmd, simulate, tournament
 from ohhell.engine import OhHellError
 
 EXIT_ERROR = 1
 EXIT_USAGE = 2
 
-SUBCOMMANDS = (simulate, replay, rules_cmd, tournament)
+SUBCOMMANDS = (simulate, replay, rules_cmd, tournament, advise)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,175 @@
+"""``ohhell advise``: the bid advisor for a hand at a real table (or any game).
+
+Example::
+
+    ohhell advise --players 4 --hook --hand "As Kd 7c 2h" --trump 9h --bids 1,0
+
+prints, for the seat that bids third (two bids before it, from the dealer's left), the
+expected points of each bid it may make, best first, and the estimated chance of taking each
+number of tricks when playing for the best (see :func:`ohhell.bots.advise_bid`). ``--json``
+prints the same for programs, with the chances when playing for each bid.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+from typing import Any
+
+from ohhell.bots.advisor import DEFAULT_SAMPLES, BidAdvice, advise_bid, bidding_view
+from ohhell.cli.options import add_rules_arguments, rules_from_args
+from ohhell.cli.players import prepare_bots
+from ohhell.engine import (
+    BiddingMode,
+    Card,
+    OhHellError,
+    PlayerView,
+    Rules,
+    format_cards,
+    parse_cards,
+    sort_cards,
+)
+
+__all__ = ["AdviceError", "register", "run"]
+
+
+class AdviceError(OhHellError, ValueError):
+    """A position the advisor cannot be asked about, said in the command's terms."""
+
+    code = "cli/advise"
+
+
+def register(subparsers: Any) -> None:
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "advise",
+        help="advise a bid: the chance of each number of tricks and each bid's expected points",
+        description="The bid advisor for a seat about to bid: give its cards, the turned trump"
+        " card, the bids made before it and the rules. It samples the unseen cards many times"
+        " (weighted by the bids made), plays each sampled deal out once per bid with the seat"
+        " playing for that bid, as the search bot does when it bids, and prints each bid's"
+        " expected points and the chance of taking each number of tricks.",
+    )
+    add_rules_arguments(parser)
+    parser.add_argument(
+        "--hand", required=True, help='the seat\'s cards, e.g. "As Kd 7c 2h" (10 is T or 10)'
+    )
+    trump = parser.add_mutually_exclusive_group(required=True)
+    trump.add_argument("--trump", metavar="CARD", help="the card turned for trump, e.g. 9h")
+    trump.add_argument(
+        "--no-trump", action="store_true", help="no card is turned: the hand has no trump"
+    )
+    parser.add_argument(
+        "--bids",
+        default="",
+        help="the bids made before this seat's, comma-separated from the dealer's left, e.g."
+        " 1,0 (default: none, the seat bids first; with the players less one, it is the dealer)",
+    )
+    parser.add_argument(
+        "--samples",
+        type=int,
+        default=DEFAULT_SAMPLES,
+        help=f"deals sampled (default: {DEFAULT_SAMPLES}; more is steadier and slower)",
+    )
+    parser.add_argument(
+        "--seed", type=int, help="seed of the sampled deals (default: a secure random one)"
+    )
+    parser.add_argument("--json", action="store_true", help="print the advice as JSON")
+    parser.set_defaults(run=run)
+
+
+def _position(args: argparse.Namespace) -> PlayerView:
+    rules = rules_from_args(args)
+    hand = parse_cards(args.hand)
+    trump = None if args.no_trump else Card.from_str(args.trump.strip())
+    try:
+        bids = [int(bid) for bid in args.bids.replace(" ", "").split(",") if bid]
+    except ValueError:
+        raise AdviceError(
+            f"--bids must be whole numbers separated by commas, got {args.bids!r}"
+        ) from None
+    try:
+        return bidding_view(rules, hand, trump, bids)
+    except ValueError as exc:
+        if isinstance(exc, OhHellError):
+            raise
+        raise AdviceError(str(exc)) from None
+
+
+def advice_json(view: PlayerView, advice: BidAdvice, seed: int) -> dict[str, Any]:
+    """The advice as ``--json`` prints it."""
+    return {
+        "hand": format_cards(sort_cards(view.hand or ())),
+        "trump_card": None if view.trump_card is None else str(view.trump_card),
+        "bids_before": [bid for bid in view.bids if bid is not None],
+        "bidding_position": view.seat,
+        "players": view.rules.player_count,
+        "trick_probabilities": list(advice.trick_probabilities),
+        "expected_scores": {str(bid): score for bid, score in advice.expected_scores.items()},
+        "trick_probabilities_by_bid": {
+            str(bid): list(chances) for bid, chances in advice.by_bid.items()
+        },
+        "best_bid": advice.best_bid,
+        "samples": advice.samples,
+        "seed": seed,
+    }
+
+
+def _rule_options(rules: Rules) -> str:
+    """The player count and the options that change bids or their scores."""
+    options = [f"{rules.player_count} players"]
+    options += [
+        text
+        for on, text in (
+            (rules.hook, "hook"),
+            (rules.bidding is BiddingMode.SIMULTANEOUS, "sealed bids"),
+            (rules.must_trump, "must trump"),
+            (rules.missed_bid_scores_tricks, "missed bids score tricks"),
+            (rules.zero_bid_bonus, "zero-bid bonus"),
+        )
+        if on
+    ]
+    return ", ".join(options)
+
+
+def format_advice(view: PlayerView, advice: BidAdvice) -> str:
+    """The advice as a short text: the position, the trick chances and the bids, best first."""
+    assert view.seat is not None
+    n = view.rules.player_count
+    before = [str(bid) for bid in view.bids if bid is not None]
+    trump = "no trump" if view.trump_card is None else f"trump card {view.trump_card.pretty}"
+    role = " (the dealer)" if view.seat == n - 1 else ""
+    lines = [
+        f"{format_cards(sort_cards(view.hand or ()))}; {trump}; {_rule_options(view.rules)}",
+        f"bidding {view.seat + 1} of {n}{role}; bids before: {', '.join(before) or 'none'}",
+        "",
+        f"tricks  chance (playing for {advice.best_bid})",
+    ]
+    for tricks, chance in enumerate(advice.trick_probabilities):
+        lines.append(f"{tricks:>6}  {100 * chance:5.1f} %")
+    lines += ["", "bid  expected points"]
+    ranked = sorted(
+        advice.expected_scores.items(), key=lambda item: (item[0] != advice.best_bid, -item[1])
+    )
+    for bid, score in ranked:
+        best = "  <- best" if bid == advice.best_bid else ""
+        lines.append(f"{bid:>3}  {score:15.2f}{best}")
+    illegal = sorted(set(range(view.hand_size + 1)) - set(advice.expected_scores))
+    if illegal:
+        lines.append(f"not allowed here: {', '.join(map(str, illegal))} (the hook)")
+    lines.append(f"({advice.samples} sampled deals)")
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.samples < 1:
+        raise AdviceError(f"--samples must be at least 1, got {args.samples}")
+    view = _position(args)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**63)
+    prepare_bots(["search"], "advise")  # the advice is the search's: say so if it compiles
+    advice = advise_bid(view, random.Random(seed), samples=args.samples)
+    if args.json:
+        print(json.dumps(advice_json(view, advice, seed)))
+    else:
+        print(format_advice(view, advice))
+    return 0

@@ -1,0 +1,79 @@
+"""``ohhell advise`` end to end: the advice for a position described as at a real table, as
+text and JSON, reproducible by seed, and impossible positions as one line."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from tests.cli.test_cli_simulate_replay import ohhell
+
+
+def test_advice_for_a_hooked_dealer() -> None:
+    done = ohhell(
+        "advise", "--players", "4", "--hook", "--hand", "As Ks 7c", "--trump", "9h",
+        "--bids", "1,1,0", "--seed", "2", "--samples", "200",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == "7c As Ks; trump card 9♥; 4 players, hook"
+    assert lines[1] == "bidding 4 of 4 (the dealer); bids before: 1, 1, 0"
+    assert "not allowed here: 1 (the hook)" in done.stdout
+    bids = [line.split() for line in lines[lines.index("bid  expected points") + 1 :]]
+    best = [row for row in bids if row[-1:] == ["best"]]
+    assert len(best) == 1
+    scored = [int(row[0]) for row in bids if row[0].isdigit()]
+    assert sorted(scored) == [0, 2, 3]  # every legal bid, and 1 is not
+
+
+def test_json_advice_is_reproducible_by_seed() -> None:
+    args = ("advise", "--hand", "Ah Kh 4c 9d", "--trump", "2s", "--bids", "2", "--json")
+    first = ohhell(*args, "--seed", "5", "--samples", "300")
+    assert first.returncode == 0, first.stderr
+    advice = json.loads(first.stdout)
+    assert (advice["hand"], advice["trump_card"], advice["bids_before"]) == (
+        "4c 9d Ah Kh",
+        "2s",
+        [2],
+    )
+    assert (advice["bidding_position"], advice["players"], advice["samples"]) == (1, 4, 300)
+    assert set(advice["expected_scores"]) == {"0", "1", "2", "3", "4"}
+    assert set(advice["trick_probabilities_by_bid"]) == set(advice["expected_scores"])
+    best = advice["best_bid"]
+    assert advice["expected_scores"][str(best)] == max(advice["expected_scores"].values())
+    assert advice["trick_probabilities"] == advice["trick_probabilities_by_bid"][str(best)]
+    assert sum(advice["trick_probabilities"]) == pytest.approx(1.0)
+    again = ohhell(*args, "--seed", "5", "--samples", "300")
+    assert again.stdout == first.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--hand", "As As", "--trump", "2h"), "invalid deal: As is dealt twice"),
+        (("--hand", "As Zz", "--trump", "2h"), "'Zz'"),
+        (("--hand", "As Ks", "--trump", "2h", "--bids", "1,x"), "--bids must be whole numbers"),
+        (("--hand", "As Ks", "--trump", "2h", "--bids", "3"), "a bid must be a whole number"),
+        (
+            ("--hand", "As Ks", "--trump", "2h", "--bids", "0,0,0,0"),
+            "4 bids before this seat's, but 4 players bid: at most 3",
+        ),
+        (
+            ("--hand", "As Ks", "--trump", "2h", "--bids", "1", "--bidding", "simultaneous"),
+            "bids are sealed under simultaneous bidding",
+        ),
+        (("--hand", "As", "--no-trump", "--samples", "0"), "--samples must be at least 1"),
+    ],
+)
+def test_impossible_positions_are_one_line(args: tuple[str, ...], message: str) -> None:
+    done = ohhell("advise", *args)
+    assert done.returncode == 1
+    assert done.stderr.startswith("ohhell advise: error: ")
+    assert message in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_the_trump_card_or_its_absence_must_be_said() -> None:
+    done = ohhell("advise", "--hand", "As Ks")
+    assert done.returncode == 2
+    assert "one of the arguments --trump --no-trump is required" in done.stderr
