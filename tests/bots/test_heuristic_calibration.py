@@ -8,7 +8,13 @@ from pathlib import Path
 import pytest
 from tests.conftest import run_benchmark, run_script
 
-from ohhell.bots.heuristic import card_win_probabilities, expected_tricks, trick_distribution
+from ohhell.bots.heuristic import (
+    calibration_group,
+    calibration_shift,
+    card_win_probabilities,
+    expected_tricks,
+    trick_distribution,
+)
 from ohhell.engine import (
     DECK,
     Card,
@@ -88,3 +94,18 @@ def test_selfplay_benchmark_quick(tmp_path: Path) -> None:
 def test_selfplay_benchmark_refuses_no_games() -> None:
     completed = run_script(BENCHMARK, "--games", "0", expect=2)
     assert "--games must be at least 1" in completed.stderr
+
+
+def test_calibration_groups_and_player_count_shifts() -> None:
+    """Hands without trump are calibrated apart when the opponents hold under half of the
+    unseen cards (a small hand with a large stock); hands with a trump are shifted for 5 to 7
+    players, where the four-player fit overrates cards, and not for 3 or 4."""
+    assert calibration_group(trump=True, is_trump=True, share=0.1, unseen=40) == 0
+    assert calibration_group(trump=True, is_trump=False, share=0.1, unseen=40) == 1
+    assert calibration_group(trump=False, is_trump=False, share=1.0, unseen=39) == 2
+    assert calibration_group(trump=False, is_trump=False, share=3 / 51, unseen=51) == 3
+    assert calibration_group(trump=False, is_trump=False, share=0.0, unseen=0) == 2
+    assert [calibration_shift(players, 1) for players in (3, 4)] == [0.0, 0.0]
+    assert calibration_shift(5, 1) > calibration_shift(6, 1) > calibration_shift(7, 1)
+    assert calibration_shift(7, 0) < 0.0
+    assert calibration_shift(7, 2) == calibration_shift(7, 3) == 0.0

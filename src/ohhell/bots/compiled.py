@@ -45,7 +45,7 @@ from types import ModuleType
 from typing import Any, Final, TypeVar
 
 from ohhell.bots.fast import LOST_GRAB, LOST_PLAY_ON, LOST_SPOIL, HandSim, cards_of
-from ohhell.bots.heuristic import CARD_WIN_WEIGHTS, SMALL_HAND_SHARE
+from ohhell.bots.heuristic import CARD_WIN_WEIGHTS, SMALL_HAND_SHARE, calibration_shift
 from ohhell.bots.sampling import Knowledge, SuitTable, WorldSampler
 
 __all__ = [
@@ -73,8 +73,12 @@ _KERNELS: list[str] = []
 """The kernels' names: :func:`load` rebinds each to its compiled version."""
 _numpy: ModuleType | None = None
 """numpy, once :func:`load` has compiled the kernels."""
-_WEIGHTS: Final = [w for group in sorted(CARD_WIN_WEIGHTS) for w in CARD_WIN_WEIGHTS[group]]
-"""The heuristic's card-win calibration, its groups of eight weights in a row."""
+_SHIFTS_AT: Final = 8 * len(CARD_WIN_WEIGHTS)
+_WEIGHTS: Final = [w for group in sorted(CARD_WIN_WEIGHTS) for w in CARD_WIN_WEIGHTS[group]] + [
+    calibration_shift(players, group) for players in range(8) for group in range(2)
+]
+"""The heuristic's card-win calibration in a row: its groups of eight weights, then from
+``_SHIFTS_AT`` the log-odds shift of groups 0 and 1 for 0 to 7 players."""
 _weights: Any = _WEIGHTS
 """:data:`_WEIGHTS` as the kernels take it (a numpy array once :func:`load` has run)."""
 
@@ -684,7 +688,7 @@ def _calibrated_tricks(
     probs: Any,
 ) -> float:
     """:func:`ohhell.bots.sampling.calibrated_tricks` with ``earlier[:n_earlier]`` the bids made
-    before, ``weights`` the calibration (groups of 8, flat) and ``probs`` scratch (4 per card)."""
+    before, ``weights`` the calibration (:data:`_WEIGHTS`) and ``probs`` scratch (4 per card)."""
     size = _count(hand)
     trump = trump_card // 13 if trump_card >= 0 else -1
     seen = hand | ((1 << trump_card) if trump_card >= 0 else 0)
@@ -766,6 +770,8 @@ def _calibrated_tricks(
             + weights[8 * group + 6] * share
             + weights[8 * group + 7] * (trump_length / size if trump >= 0 else 0.0)
         )
+        if group < 2:
+            z += weights[_SHIFTS_AT + 2 * players + group]
         probs[4 * i + 3] = 1.0 / (1.0 + math.exp(-z))
         total += probs[4 * i + 3]
     if n_earlier == 0:

@@ -36,7 +36,7 @@ from typing import Final
 
 from ohhell.bots.fast import SUIT_MASKS, cards_of, mask_of
 from ohhell.bots.heuristic import CARD_WIN_WEIGHTS as CALIBRATION
-from ohhell.bots.heuristic import calibration_group
+from ohhell.bots.heuristic import calibration_group, calibration_shift
 from ohhell.engine import Card, Phase, PlayerView
 
 __all__ = [
@@ -442,6 +442,7 @@ def calibrated_tricks(
             + weights[5] * size / 13
             + weights[6] * share
             + weights[7] * (length[trump] / size if trump != NO_SUIT else 0.0)
+            + calibration_shift(players, group)
         )
         out.append(1.0 / (1.0 + math.exp(-z)))
     mine_total = sum(out)
