@@ -161,8 +161,6 @@ class BidEstimate:
     """The bid with the highest expected points."""
     by_bid: dict[int, tuple[float, ...]]
     """The trick probabilities playing for each bid of ``expected_points``."""
-    worlds: int
-    """How many worlds were to be sampled (fewer when a time budget ran out)."""
 
 
 class SearchBot:
@@ -525,7 +523,7 @@ class SearchBot:
             expected[bid] = sum(p * points[t] for t, p in enumerate(dists[bid]))
         best = max(candidates, key=lambda b: (expected[b], -abs(b - estimate), -b))
         by_bid = {bid: tuple(dists[bid]) for bid in candidates}
-        return BidEstimate(by_bid[best], expected, best, by_bid, worlds)
+        return BidEstimate(by_bid[best], expected, best, by_bid)
 
     def _bid_loop(
         self,
