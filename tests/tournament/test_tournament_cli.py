@@ -198,6 +198,20 @@ def test_a_killed_tournament_resumes_where_it_stopped(tmp_path: Path) -> None:
     assert extended["paired_differences"][:80] == expected["paired_differences"]
 
 
+def test_sigterm_stops_as_ctrl_c_does(tmp_path: Path) -> None:
+    """``kill`` or ``timeout`` (SIGTERM) stops the tournament with the same message."""
+    require("rich")
+    require("matplotlib")
+    out = tmp_path / "out"
+    stopped = _stop_midway(out, signal.SIGTERM, "--seed", "23")
+    assert stopped.returncode == 128 + signal.SIGTERM, stopped.stderr
+    assert stopped.stderr.strip().splitlines()[-1] == (
+        f"ohhell tournament: terminated; {_played(out)} of 80 deal sets are saved in"
+        f" {out / 'journal.jsonl'}: the same command with --resume plays the rest"
+    )
+    assert "Traceback" not in stopped.stderr
+
+
 def test_ctrl_c_stops_at_once_and_says_how_to_finish(tmp_path: Path) -> None:
     require("rich")
     require("matplotlib")

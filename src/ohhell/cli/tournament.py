@@ -18,7 +18,12 @@ from __future__ import annotations
 
 import argparse
 import random
+import signal
 import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -46,7 +51,6 @@ from ohhell.tournament.journal import (
 from ohhell.tournament.stats import compute_stats
 
 DEFAULT_DEAL_SETS = 100
-EXIT_INTERRUPTED = 130
 
 
 def register(subparsers: Any) -> None:
@@ -130,6 +134,32 @@ def _earlier_run(path: Path, *, resume: bool) -> Journal | None:
                 " it, or choose another --out, to start a new one"
             )
     return None
+
+
+@dataclass(slots=True)
+class _Stop:
+    signal: int = signal.SIGINT
+    """The signal that stopped the tournament (Ctrl-C unless SIGTERM came)."""
+
+
+@contextmanager
+def _sigterm_stops(stop: _Stop) -> Iterator[None]:
+    """While inside, SIGTERM (``kill``, ``timeout``, a scheduler) stops the tournament as
+    Ctrl-C does, noted in ``stop``, so the same message says what is saved; the handler before
+    is restored after."""
+
+    def on_sigterm(signum: int, frame: object) -> None:  # noqa: ARG001
+        stop.signal = signal.SIGTERM
+        raise KeyboardInterrupt
+
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread may set signal handlers
+        return
+    previous = signal.signal(signal.SIGTERM, on_sigterm)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def _budget(args: argparse.Namespace) -> Budget:
@@ -217,20 +247,23 @@ def run(args: argparse.Namespace) -> int:
             if outcome.failure is not None and not args.quiet:
                 print(f"bot failure, deal set voided: {outcome.failure.message}", file=sys.stderr)
 
+        stop = _Stop()
         try:
-            outcomes = run_tournament(
-                matchup, deal_sets, jobs=args.jobs, on_done=on_done, done=done
-            )
+            with _sigterm_stops(stop):
+                outcomes = run_tournament(
+                    matchup, deal_sets, jobs=args.jobs, on_done=on_done, done=done
+                )
         except KeyboardInterrupt:
             progress.stop()
             writer.close()
             saved = len(read_journal(journal_path).outcomes)  # what is on disk, exactly
+            how = "terminated" if stop.signal == signal.SIGTERM else "interrupted"
             print(
-                f"ohhell tournament: interrupted; {saved} of {total} deal sets are saved in"
+                f"ohhell tournament: {how}; {saved} of {total} deal sets are saved in"
                 f" {journal_path}: the same command with --resume plays the rest",
                 file=sys.stderr,
             )
-            return EXIT_INTERRUPTED
+            return 128 + stop.signal
     stats = compute_stats(matchup, outcomes)
     paths = write_reports(stats, matchup, args.out)
     if not args.quiet:

@@ -188,9 +188,11 @@ def _play_job(job: tuple[Matchup, int, DealSet]) -> DealSetOutcome:
 
 
 def _worker_start() -> None:
-    """Workers leave Ctrl-C to the main process, which stops them (see :func:`_stop`), and
-    end when the main process is killed instead of waiting for work forever."""
+    """Workers leave Ctrl-C and SIGTERM to the main process, which stops them (see
+    :func:`_stop`), and end when the main process is killed instead of waiting for work
+    forever."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
     parent = os.getppid()
 
     def watch_parent() -> None:
@@ -204,18 +206,19 @@ def _worker_start() -> None:
 def _stop(pool: ProcessPoolExecutor) -> None:
     """Stop ``pool`` now: drop the deal sets not started and end the ones being played.
 
-    Python 3.14 has ``terminate_workers`` for this; before it, the executor's worker processes
+    Python 3.14 has ``kill_workers`` for this; before it, the executor's worker processes
     are only reachable through its ``_processes``. Shutting down without ending them is not
     enough: the executor would still play what it had queued, and may play everything left
-    when it is garbage-collected before it sees the cancellation."""
-    terminate = getattr(pool, "terminate_workers", None)
-    if terminate is not None:
-        terminate()
+    when it is garbage-collected before it sees the cancellation. They are killed, as they
+    ignore SIGTERM (:func:`_worker_start`)."""
+    kill = getattr(pool, "kill_workers", None)
+    if kill is not None:
+        kill()
         return
     workers = list((getattr(pool, "_processes", None) or {}).values())
     pool.shutdown(wait=False, cancel_futures=True)
     for worker in workers:
-        worker.terminate()
+        worker.kill()
     pool.shutdown(wait=True)
 
 
@@ -233,8 +236,8 @@ def run_tournament(
 
     ``done`` holds outcomes played before (a resumed tournament): their deal sets are not played
     again, ``on_done`` is not called for them, and they are returned with the others. When the
-    run stops early (Ctrl-C in the main process, an error), the workers stop at once; what
-    ``on_done`` was given is what was finished."""
+    run stops early (Ctrl-C or another exception in the main process), the workers stop at
+    once; what ``on_done`` was given is what was finished."""
     deal_sets.check_fits(matchup.rules)
     jobs = default_jobs() if jobs is None else jobs
     if jobs < 1:
