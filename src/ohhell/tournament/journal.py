@@ -146,7 +146,7 @@ def _ints(value: object, what: str, length: int | None = None) -> tuple[int, ...
 
 
 def _game(data: object, deal_set: int, players: int) -> GameOutcome:
-    seat = _int(_field(data, "candidate_seat"), "candidate_seat")
+    candidate_seat = _int(_field(data, "candidate_seat"), "candidate_seat")
     hands = _field(data, "hands")
     if not isinstance(hands, list):
         raise _Bad(f"hands must be a list, got {hands!r}")
@@ -167,13 +167,13 @@ def _game(data: object, deal_set: int, players: int) -> GameOutcome:
     if not isinstance(micros, list) or len(micros) != players:
         raise _Bad(f"decision_microseconds must have one list per seat, got {micros!r}")
     timings = tuple(
-        tuple(us / 1e6 for us in _ints(seat, "decision_microseconds")) for seat in micros
+        tuple(us / 1e6 for us in _ints(per_seat, "decision_microseconds")) for per_seat in micros
     )
-    if any(seconds < 0 for seat in timings for seconds in seat):
+    if any(seconds < 0 for per_seat in timings for seconds in per_seat):
         raise _Bad("decision_microseconds must not be negative")
     return GameOutcome(
         deal_set=deal_set,
-        candidate_seat=seat,
+        candidate_seat=candidate_seat,
         totals=_ints(_field(data, "totals"), "totals", players),
         winners=_ints(_field(data, "winners"), "winners"),
         hands=tuple(rows),
