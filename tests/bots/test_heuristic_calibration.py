@@ -99,7 +99,7 @@ def test_selfplay_benchmark_refuses_no_games() -> None:
 def test_calibration_groups_and_player_count_shifts() -> None:
     """Hands without trump are calibrated apart when the opponents hold under half of the
     unseen cards (a small hand with a large stock); hands with a trump are shifted for 5 to 7
-    players, where the four-player fit overrates cards, and not for 3 or 4."""
+    players, where the four-player fit overrates cards, and for 3 only while playing cards."""
     assert calibration_group(trump=True, is_trump=True, share=0.1, unseen=40) == 0
     assert calibration_group(trump=True, is_trump=False, share=0.1, unseen=40) == 1
     assert calibration_group(trump=False, is_trump=False, share=1.0, unseen=39) == 2
@@ -109,3 +109,8 @@ def test_calibration_groups_and_player_count_shifts() -> None:
     assert calibration_shift(5, 1) > calibration_shift(6, 1) > calibration_shift(7, 1)
     assert calibration_shift(7, 0) < 0.0
     assert calibration_shift(7, 2) == calibration_shift(7, 3) == 0.0
+    # three players: shifted while playing cards only (bids measured worse shifted)
+    assert [calibration_shift(3, group) for group in range(4)] == [0.0] * 4
+    assert all(calibration_shift(3, group, playing=True) > 0.0 for group in range(3))
+    assert calibration_shift(3, 3, playing=True) == 0.0
+    assert calibration_shift(6, 1, playing=True) == calibration_shift(6, 1)
