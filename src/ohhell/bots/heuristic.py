@@ -101,7 +101,7 @@ PLAYER_COUNT_SHIFTS: Final[dict[int, tuple[float, float]]] = {
     # (deal seed 79) of four heuristic bots in the standard game: 5 players +1.09 points per
     # game (CI +0.51 .. +1.66), 6 players +1.23 (CI +0.78 .. +1.69), 7 players +0.59 (CI
     # +0.21 .. +0.97). Three players are underrated, but the fitted shift (+0.25, +0.46) cost
-    # 3.90 points per game there, so three and four players have none.
+    # 3.90 points per game there when bidding (see PLAY_SHIFTS); four players have none.
     5: (-0.413, -0.36),
     6: (-0.546, -0.705),
     7: (-0.84, -0.923),
