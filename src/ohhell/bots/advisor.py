@@ -8,8 +8,8 @@ sampled deal by how likely the bids already made are in it, gives the seats stil
 likely bid, and plays the hand out in each deal once per candidate bid with the seat playing
 for that bid. The tricks it takes, blended with the heuristic's calibrated estimate, give a
 distribution per bid, and the scoring in force (hook, zero-bid bonus, missed bids scoring
-tricks) its expected points. Playing for the bid matters: two masters at no trump make a bid
-of two almost certain, however often they would take a third trick when playing for three.
+tricks) its expected points. Playing for the bid matters: a seat that bids two plays its cards
+differently from one that bids three, so each bid is scored by play aimed at it.
 
 >>> import random
 >>> from ohhell.engine import Rules, apply, new_game, random_deal, view_for

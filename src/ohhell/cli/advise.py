@@ -21,11 +21,9 @@ from ohhell.bots.advisor import DEFAULT_SAMPLES, BidAdvice, advise_bid, bidding_
 from ohhell.cli.options import add_rules_arguments, rules_from_args
 from ohhell.cli.players import prepare_bots
 from ohhell.engine import (
-    BiddingMode,
     Card,
     OhHellError,
     PlayerView,
-    Rules,
     format_cards,
     parse_cards,
     sort_cards,
@@ -115,23 +113,6 @@ def advice_json(view: PlayerView, advice: BidAdvice, seed: int) -> dict[str, Any
     }
 
 
-def _rule_options(rules: Rules) -> str:
-    """The player count and the options that change bids or their scores."""
-    options = [f"{rules.player_count} players"]
-    options += [
-        text
-        for on, text in (
-            (rules.hook, "hook"),
-            (rules.bidding is BiddingMode.SIMULTANEOUS, "sealed bids"),
-            (rules.must_trump, "must trump"),
-            (rules.missed_bid_scores_tricks, "missed bids score tricks"),
-            (rules.zero_bid_bonus, "zero-bid bonus"),
-        )
-        if on
-    ]
-    return ", ".join(options)
-
-
 def format_advice(view: PlayerView, advice: BidAdvice) -> str:
     """The advice as a short text: the position, the trick chances and the bids, best first."""
     assert view.seat is not None
@@ -139,8 +120,9 @@ def format_advice(view: PlayerView, advice: BidAdvice) -> str:
     before = [str(bid) for bid in view.bids if bid is not None]
     trump = "no trump" if view.trump_card is None else f"trump card {view.trump_card.pretty}"
     role = " (the dealer)" if view.seat == n - 1 else ""
+    rules = ", ".join([f"{n} players", *view.rules.variants()])
     lines = [
-        f"{format_cards(sort_cards(view.hand or ()))}; {trump}; {_rule_options(view.rules)}",
+        f"{format_cards(sort_cards(view.hand or ()))}; {trump}; {rules}",
         f"bidding {view.seat + 1} of {n}{role}; bids before: {', '.join(before) or 'none'}",
         "",
         f"tricks  chance (playing for {advice.best_bid})",

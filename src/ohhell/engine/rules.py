@@ -281,17 +281,25 @@ missed_bid_scores_tricks, zero_bid_bonus
             parts.append("turning hand twice")
         if self.trump_in_last_hand:
             parts.append("trump in last hand")
-        if self.hook:
-            parts.append("hook")
-        if self.bidding is BiddingMode.SIMULTANEOUS:
-            parts.append("simultaneous bidding")
-        if self.must_trump:
-            parts.append("La Podrida (must trump)")
-        if self.missed_bid_scores_tricks:
-            parts.append("missed bids score tricks")
-        if self.zero_bid_bonus:
-            parts.append("zero bid bonus")
-        return ", ".join(parts)
+        return ", ".join([*parts, *self.variants()])
+
+    def variants(self) -> tuple[str, ...]:
+        """The options in force that change bidding, play or scoring, by name.
+
+        >>> Rules(player_count=4, hook=True, zero_bid_bonus=True).variants()
+        ('hook', 'zero bid bonus')
+        """
+        return tuple(
+            name
+            for on, name in (
+                (self.hook, "hook"),
+                (self.bidding is BiddingMode.SIMULTANEOUS, "simultaneous bidding"),
+                (self.must_trump, "La Podrida (must trump)"),
+                (self.missed_bid_scores_tricks, "missed bids score tricks"),
+                (self.zero_bid_bonus, "zero bid bonus"),
+            )
+            if on
+        )
 
 
 @dataclass(frozen=True, slots=True)
