@@ -10,9 +10,13 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from tests.conftest import require
+
+from ohhell.tournament.journal import read_journal
 
 COMMON = ("--players", "3", "--schedule", "custom", "--hand-sizes", "1,2", "--jobs", "2")
 
@@ -92,6 +96,7 @@ def test_tournament_errors_are_one_line(tmp_path: Path) -> None:
     assert unknown.returncode == 1
     assert "unknown bot 'genius'" in unknown.stderr
     assert "Traceback" not in unknown.stderr
+    assert not (tmp_path / "out").exists()  # a refused tournament leaves no folder behind
 
 
 def test_variants_of_one_bot_meet_by_spec(tmp_path: Path) -> None:
@@ -124,26 +129,42 @@ LONG = (
 )  # fmt: skip
 
 
-def _stop_midway(out: Path, stop: signal.Signals, *args: str) -> subprocess.CompletedProcess[str]:
-    """Start a tournament, send ``stop`` to its process group (as a terminal's Ctrl-C or a
-    kill of the whole job does) once some deal sets are in its journal, and wait for it."""
+def _sigint_default() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+@contextmanager
+def _running(out: Path, *args: str) -> Iterator[subprocess.Popen[str]]:
+    """A tournament in its own process group, once some deal sets are in its journal; killed
+    on leaving if still running."""
     process = subprocess.Popen(
         [sys.executable, "-m", "ohhell.cli.main", "tournament", *LONG, "--out", str(out), *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
+        # Ctrl-C reaches a job in the foreground; one started in the background of a
+        # non-interactive shell (`pytest ... &`) inherits SIGINT ignored, so restore it
+        preexec_fn=_sigint_default,
     )
     journal = out / "journal.jsonl"
     try:
         while not (journal.exists() and journal.read_bytes().count(b"\n") >= 3):
             assert process.poll() is None, process.communicate()
             time.sleep(0.01)
+        yield process
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
+
+
+def _stop_midway(out: Path, stop: signal.Signals, *args: str) -> subprocess.CompletedProcess[str]:
+    """Start a tournament, send ``stop`` to its process group (as a terminal's Ctrl-C or a
+    kill of the whole job does) once some deal sets are in its journal, and wait for it."""
+    with _running(out, *args) as process:
         os.killpg(process.pid, stop)
         stdout, stderr = process.communicate(timeout=60)
-    finally:
-        if process.poll() is None:  # pragma: no cover - only when the test fails
-            os.killpg(process.pid, signal.SIGKILL)
     return subprocess.CompletedProcess(process.args, process.returncode, stdout, stderr)
 
 
@@ -233,3 +254,28 @@ def test_ctrl_c_stops_at_once_and_says_how_to_finish(tmp_path: Path) -> None:
     resumed = tournament(*LONG, "--seed", "22", "--out", str(out), "--resume", "--quiet")
     assert resumed.returncode == 0, resumed.stderr
     assert json.loads((out / "report.json").read_text(encoding="utf-8"))["deal_sets"] == 80
+
+
+def test_a_second_tournament_into_the_same_folder_is_refused(tmp_path: Path) -> None:
+    """Two tournaments writing one journal would garble it: while one runs, another into its
+    folder (new or resuming) is refused and changes nothing."""
+    require("rich")
+    require("matplotlib")
+    out = tmp_path / "out"
+    busy = (
+        f"ohhell tournament: error: another ohhell tournament is writing to {out} now: wait for"
+        " it to finish, or choose another --out"
+    )
+    more = ("--deal-sets", "5000", "--seed", "24")  # far more than it plays in this test
+    with _running(out, *more) as first:
+        for again in ((), ("--resume",)):
+            second = tournament(*LONG, *more, "--out", str(out), *again)
+            assert second.returncode == 1
+            assert second.stderr.strip() == busy
+        assert first.poll() is None  # both were refused while the first was running
+        os.killpg(first.pid, signal.SIGINT)
+        _, stderr = first.communicate(timeout=60)
+    assert first.returncode == 130, stderr
+    journal = read_journal(out / "journal.jsonl")  # whole: the refused runs wrote nothing
+    assert not journal.torn
+    assert f"; {len(journal.outcomes)} of 5000 deal sets are saved in" in stderr

@@ -9,7 +9,8 @@ plays 100 deal sets x 4 rotations (400 games), prints the table and writes ``rep
 ``report.csv`` and ``report.png`` into ``tournament-out`` (see :mod:`ohhell.tournament`).
 Every deal set is saved to ``tournament-out/journal.jsonl`` as it finishes
 (:mod:`ohhell.tournament.journal`): stopped part-way, the same command with ``--resume`` plays
-only what is missing.
+only what is missing. While it runs the folder is the tournament's alone: a second tournament
+into it is refused.
 Two settings of one bot meet by bot spec (:mod:`ohhell.bots.levels`), e.g.
 ``--candidate search:rivalry=0.5 --baseline search``.
 """
@@ -30,7 +31,9 @@ from typing import Any
 from ohhell.bots.base import Budget
 from ohhell.cli.options import add_rules_arguments, rules_from_args
 from ohhell.cli.players import prepare_bots
+from ohhell.engine import Rules
 from ohhell.players import PLAYER_NAMES
+from ohhell.storage_files import FolderBusyError, sole_writer
 from ohhell.tournament.deals import generate_deal_sets, load_deal_sets, save_deal_sets
 from ohhell.tournament.duplicate import (
     DealSetOutcome,
@@ -170,6 +173,21 @@ def _budget(args: argparse.Namespace) -> Budget:
 
 
 def run(args: argparse.Namespace) -> int:
+    rules = rules_from_args(args)
+    if args.jobs < 1:
+        raise TournamentError(f"--jobs must be at least 1, got {args.jobs}")
+    try:
+        with sole_writer(args.out):  # two tournaments writing one journal would garble it
+            return _run_into(args, rules)
+    except FolderBusyError:
+        raise TournamentError(
+            f"another ohhell tournament is writing to {args.out} now: wait for it to finish,"
+            " or choose another --out"
+        ) from None
+
+
+def _run_into(args: argparse.Namespace, rules: Rules) -> int:
+    """The tournament, once its ``--out`` folder is this process's alone."""
     # rich and matplotlib (the tournament extra) are imported only when a tournament runs
     from rich.console import Console
     from rich.progress import (
@@ -182,9 +200,6 @@ def run(args: argparse.Namespace) -> int:
 
     from ohhell.tournament.report import render_table, write_reports
 
-    rules = rules_from_args(args)
-    if args.jobs < 1:
-        raise TournamentError(f"--jobs must be at least 1, got {args.jobs}")
     journal_path = args.out / FILE_NAME
     journal = _earlier_run(journal_path, resume=args.resume)
     seed = args.seed
@@ -220,7 +235,6 @@ def run(args: argparse.Namespace) -> int:
     if journal is not None and not args.quiet:
         torn = "; a last line cut short is dropped" if journal.torn else ""
         print(f"resuming: {len(done)} of {total} deal sets played before{torn}", file=sys.stderr)
-    args.out.mkdir(parents=True, exist_ok=True)
     with (
         JournalWriter(journal_path, journal_header(matchup, deal_sets), done) as writer,
         Progress(

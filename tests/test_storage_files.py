@@ -1,0 +1,81 @@
+"""Crash-safe writing and one writer per folder (:mod:`ohhell.storage_files`)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ohhell.storage_files import FolderBusyError, sole_writer, write_atomic
+
+
+def test_write_atomic_replaces_the_whole_file(tmp_path: Path) -> None:
+    path = tmp_path / "record.json"
+    write_atomic(path, "first")
+    write_atomic(path, "second")
+    assert path.read_text(encoding="utf-8") == "second"
+    assert [p.name for p in tmp_path.iterdir()] == ["record.json"]  # no temporary left
+
+
+def test_a_folder_has_one_writer_at_a_time(tmp_path: Path) -> None:
+    folder = tmp_path / "a" / "b"
+    with sole_writer(folder) as held:
+        assert held == folder
+        assert folder.is_dir()
+        with (
+            pytest.raises(FolderBusyError, match="is in use by another process"),
+            sole_writer(folder),
+        ):
+            pass  # pragma: no cover - never entered
+        assert folder.is_dir()  # the refused holder removed nothing
+    with sole_writer(folder):  # free again once the holder is done
+        pass
+    assert folder.is_dir()
+
+
+def test_a_killed_holder_leaves_no_lock(tmp_path: Path) -> None:
+    folder = tmp_path / "out"
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys, time\n"
+            "from ohhell.storage_files import sole_writer\n"
+            f"with sole_writer({str(folder)!r}):\n"
+            "    print('held', flush=True)\n"
+            "    time.sleep(120)\n",
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout is not None
+        assert holder.stdout.readline() == "held\n"
+        with pytest.raises(FolderBusyError), sole_writer(folder):
+            pass  # pragma: no cover - never entered
+    finally:
+        holder.kill()
+        holder.wait(timeout=30)
+    with sole_writer(folder):  # the system dropped the dead process's lock
+        pass
+
+
+def test_a_refused_command_leaves_no_folder_it_made(tmp_path: Path) -> None:
+    made = tmp_path / "new"
+    with pytest.raises(ValueError, match="bad input"), sole_writer(made):
+        raise ValueError("bad input")
+    assert not made.exists()
+
+    written = tmp_path / "written"
+    with pytest.raises(ValueError), sole_writer(written):
+        (written / "journal.jsonl").write_text("{}\n", encoding="utf-8")
+        raise ValueError("stopped after writing")
+    assert (written / "journal.jsonl").exists()  # what was written stays
+
+    existing = tmp_path / "existing"
+    existing.mkdir()
+    with pytest.raises(ValueError), sole_writer(existing):
+        raise ValueError("bad input")
+    assert existing.is_dir()  # a folder it did not make is never removed
