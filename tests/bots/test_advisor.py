@@ -148,7 +148,9 @@ def test_a_position_described_as_at_a_table() -> None:
     assert (first.seat, first.leader, first.trump_card, first.trump) == (0, 0, None, None)
     advice = advise_bid(first, random.Random(3), samples=50)
     assert advice.best_bid == 1  # a lone ace on lead without trump takes the trick
-    assert advice.by_bid[1][1] > advice.by_bid[0][1] - 1e-9
+    assert advice.trick_probabilities == pytest.approx((0.0, 1.0))  # certain, and shown so
+    second = bidding_view(Rules(player_count=5), parse_cards("As"), None, [0])
+    assert 0.0 < advise_bid(second, random.Random(3), samples=50).trick_probabilities[1] < 1.0
 
 
 @pytest.mark.parametrize(

@@ -263,6 +263,19 @@ def test_compiled_play_likelihood_agrees(variant: tuple[int, bool, bool, bool]) 
         assert _snapshot(start) == before
 
 
+def test_compiled_bid_model_agrees_on_lone_cards() -> None:
+    """One card without trump, on lead or not: the top card of its suit is sure only when
+    led, compiled as in Python."""
+    compiled.load()
+    for players in range(3, 8):
+        for index in range(52):
+            for on_lead in (False, True):
+                expected = sampling.calibrated_tricks(1 << index, -1, players, on_lead)
+                got = compiled.calibrated_tricks(1 << index, -1, players, on_lead)
+                assert got == pytest.approx(expected, rel=1e-9)
+                assert (expected == 1.0) == (on_lead and index % 13 == 12)
+
+
 @pytest.mark.parametrize("players", range(3, 8))
 def test_compiled_bid_model_agrees(players: int) -> None:
     """The calibrated trick estimate, the bid likelihood of a world and the guessed bids: the

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from ohhell.bots.advisor import bidding_view
 from ohhell.bots.fast import cards_of, mask_of
 from ohhell.bots.heuristic import expected_tricks as heuristic_expected_tricks
 from ohhell.bots.heuristic import heuristic_bid
@@ -37,6 +38,7 @@ from ohhell.engine import (
     apply,
     legal_actions,
     new_game,
+    parse_cards,
     public_view,
     random_deal,
     view_for,
@@ -247,6 +249,19 @@ def test_calibrated_tricks_equal_the_heuristic_estimate() -> None:
             checked += 1
             state, _ = apply(state, Bid(seat, heuristic_bid(view)))
     assert checked > 400
+
+
+def test_a_lone_card_led_without_trump_that_nothing_beats_is_sure() -> None:
+    """One card each, no trump: the seat on lead takes the trick with a card no unseen card
+    beats; not on lead, or with a card that can be beaten, it is not sure (the heuristic and
+    its mask port agree)."""
+    ace, king = (mask_of([Card.from_str(text)]) for text in ("As", "Ks"))
+    assert calibrated_tricks(ace, -1, 4, True) == 1.0
+    assert calibrated_tricks(ace, -1, 4, False) < 1.0
+    assert calibrated_tricks(king, -1, 4, True) < 1.0
+    assert calibrated_tricks(ace, Card.from_str("2h").index, 4, True) < 1.0  # a trump ruffs it
+    view = bidding_view(Rules(player_count=4), parse_cards("As"), None, [])
+    assert heuristic_expected_tricks(view) == 1.0
 
 
 def test_calibrated_bid_likelihood_prefers_hands_that_match_the_bids() -> None:

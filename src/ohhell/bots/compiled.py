@@ -755,7 +755,7 @@ def _calibrated_tricks(
             group = 0 if suit == trump else 1
         else:
             group = 3 if unseen_total and share < SMALL_HAND_SHARE else 2
-        if group == 0 and higher == 0:
+        if higher == 0 and (group == 0 or (trump < 0 and on_lead and size == 1)):
             probs[4 * i + 3] = 1.0
             total += 1.0
             continue

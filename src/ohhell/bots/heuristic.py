@@ -207,9 +207,12 @@ def _win_probabilities(
     """The calibrated chance that each card of ``hand`` wins a trick (:data:`CARD_WIN_WEIGHTS`)."""
     raw = _raw_probabilities(view, know, hand, on_lead=on_lead)
     out: dict[Card, float] = {}
+    lone_lead = on_lead and know.trump is None and len(hand) == 1
     for card, (group, features) in _features(view, know, hand, raw).items():
-        if group == 0 and features[3] == 0.0:
-            out[card] = 1.0  # the top trump left wins whenever it is played
+        if features[3] == 0.0 and (group == 0 or lone_lead):
+            # the top trump left wins whenever it is played, and without trump so does a
+            # last card led that no unseen card beats
+            out[card] = 1.0
             continue
         z = sum(w * f for w, f in zip(CARD_WIN_WEIGHTS[group], features, strict=True))
         z += calibration_shift(view.rules.player_count, group, playing=view.phase is Phase.PLAY)

@@ -428,8 +428,8 @@ def calibrated_tricks(
         group = calibration_group(
             trump=trump != NO_SUIT, is_trump=suit == trump, share=share, unseen=unseen_total
         )
-        if group == 0 and higher == 0:
-            out.append(1.0)
+        if higher == 0 and (group == 0 or (trump == NO_SUIT and on_lead and size == 1)):
+            out.append(1.0)  # as the heuristic: sure to win whenever played (or led)
             continue
         p = min(0.99, max(0.01, raw))
         weights = CALIBRATION[group]
