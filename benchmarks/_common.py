@@ -1,16 +1,26 @@
 """What the benchmarks share: the timed ones' command line, where figures go, a seat's lead at
-its table, and the A/B runs' ``--option`` (search bot options) and ``--paired`` (an earlier
-run's JSON, compared unit by unit)."""
+its table, the A/B runs' ``--option`` (search bot options) and ``--paired`` (an earlier run's
+JSON, compared unit by unit), and the long runs' ``--journal`` (:class:`RunJournal`)."""
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
+import os
+import signal
 import statistics
+import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import IO, Any, Final
 
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows has no flock
+    fcntl = None  # type: ignore[assignment]
+
+import ohhell
 from ohhell.bots.levels import bot_options
 from ohhell.bots.search import SearchBot
 from ohhell.tournament.stats import mean_ci
@@ -132,3 +142,194 @@ def mean_ci95(values: Sequence[float]) -> tuple[float, float]:
     single value): :func:`ohhell.tournament.stats.mean_ci`, as the tournament reports it."""
     estimate = mean_ci(list(values))
     return estimate.mean, estimate.half_width or 0.0
+
+
+JOURNAL_FORMAT: Final = "ohhell-benchmark-journal"
+
+
+class JournalMismatch(ValueError):
+    """A journal that cannot be continued by this run (another benchmark or other settings,
+    damage, or another run writing it now)."""
+
+
+class RunJournal:
+    """A long run's finished units (deal sets, deals) on disk as each finishes, so that a run
+    stopped part-way (Ctrl-C, a kill, a machine gone down) continues where it stopped: the same
+    command with the same ``--journal PATH`` plays only the units the journal does not hold.
+
+    JSON Lines: the first line ``{"format": "ohhell-benchmark-journal", "benchmark": NAME,
+    "settings": {...}}``, then one ``{"unit": KEY, "record": {...}}`` per unit, each flushed and
+    fsynced as it is written. The settings are what a unit's result depends on, so a journal
+    of other settings is refused (:class:`JournalMismatch`, naming the differences); a larger
+    run with the same settings reuses what it holds. A last line cut short by a kill is dropped
+    (its unit is played again). While open the file is locked (``flock``): a second run
+    writing it is refused.
+    """
+
+    def __init__(self, path: Path | None, benchmark: str, settings: dict[str, Any]) -> None:
+        self.path = path
+        self.done: dict[str, Any] = {}
+        """The records read back, by unit."""
+        self.saved = 0
+        """How many units the file holds (read back and added)."""
+        self._handle: IO[str] | None = None
+        if path is None:
+            return
+        header = {"format": JOURNAL_FORMAT, "benchmark": benchmark, "settings": settings}
+        handle = path.open("a+", encoding="utf-8")
+        try:
+            if fcntl is not None:
+                try:
+                    fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                except BlockingIOError:
+                    raise JournalMismatch(
+                        f"journal {path} is being written by another run now"
+                    ) from None
+            handle.seek(0)
+            text = handle.read()
+            if "\n" not in text:  # new, or killed while writing its first line
+                if not _journal_line(header).startswith(text):
+                    raise JournalMismatch(f"journal {path}: line 1 is not a journal header")
+                handle.truncate(0)
+                handle.write(_journal_line(header))
+            else:
+                keep = self._read(path, text, header)
+                if keep < len(text.encode("utf-8")):
+                    handle.truncate(keep)  # a line cut short by a kill
+            handle.flush()
+            os.fsync(handle.fileno())
+        except BaseException:
+            handle.close()
+            raise
+        self._handle = handle
+
+    def _read(self, path: Path, text: str, header: dict[str, Any]) -> int:
+        """Load the records of ``text`` after checking its header; the byte length to keep."""
+        complete = text.split("\n")[:-1]  # the last piece is "" or a line cut short
+        try:
+            first = json.loads(complete[0])
+        except ValueError:
+            raise JournalMismatch(f"journal {path}: line 1 is not a journal header") from None
+        if not isinstance(first, dict) or first.get("format") != JOURNAL_FORMAT:
+            raise JournalMismatch(f"journal {path}: line 1 is not a journal header")
+        if first.get("benchmark") != header["benchmark"]:
+            raise JournalMismatch(
+                f"journal {path} is of {first.get('benchmark')}, not {header['benchmark']}"
+            )
+        theirs = first.get("settings")
+        if theirs != header["settings"]:
+            mine = header["settings"]
+            keys = sorted(set(mine) | set(theirs if isinstance(theirs, dict) else {}))
+            differ = [
+                f"{key} {(theirs or {}).get(key)!r} there, {mine.get(key)!r} here"
+                for key in keys
+                if (theirs or {}).get(key) != mine.get(key)
+            ]
+            raise JournalMismatch(
+                f"journal {path} was written with other settings: {'; '.join(differ)}"
+            )
+        for number, line in enumerate(complete[1:], start=2):
+            try:
+                entry = json.loads(line)
+                unit, record = entry["unit"], entry["record"]
+            except (ValueError, TypeError, KeyError):
+                raise JournalMismatch(f"journal {path}: line {number} is damaged") from None
+            self.done[str(unit)] = record
+        self.saved = len(complete) - 1
+        return len("\n".join(complete).encode("utf-8")) + 1
+
+    def add(self, unit: str, record: Any) -> None:
+        """Write one finished unit; it is on disk when this returns (nothing without a path)."""
+        if self._handle is None:
+            return
+        self._handle.write(_journal_line({"unit": unit, "record": record}))
+        self._handle.flush()
+        os.fsync(self._handle.fileno())
+        self.saved += 1
+
+    def close(self) -> None:
+        """Close the file, which drops its lock (again: no effect)."""
+        if self._handle is not None:
+            self._handle.close()
+            self._handle = None
+
+    def __enter__(self) -> RunJournal:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def summary(self, used: int, total: int) -> str:
+        """A line for the report: how many of the ``total`` units came from the journal."""
+        if self.path is None:
+            return ""
+        return f"journal {self.path}: {used} of {total} read back, {total - used} played now"
+
+
+def code_fingerprint() -> str:
+    """A digest of the installed ``ohhell`` package's source: a journal's results belong to
+    one build of the bots and the engine.
+
+    >>> len(code_fingerprint())
+    16
+    """
+    root = Path(ohhell.__file__).parent
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*.py")):
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+        digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
+def add_journal_argument(parser: argparse.ArgumentParser, unit: str) -> None:
+    """``--journal PATH`` (see :class:`RunJournal`)."""
+    parser.add_argument(
+        "--journal",
+        type=Path,
+        metavar="PATH",
+        help=f"save each finished {unit} to PATH as it is played; the same command with the"
+        f" same PATH after a stop plays only the {unit}s not saved there",
+    )
+
+
+def open_journal(
+    parser: argparse.ArgumentParser, path: Path | None, benchmark: str, settings: dict[str, Any]
+) -> RunJournal:
+    """:class:`RunJournal`, a journal that cannot be continued being a usage error."""
+    try:
+        return RunJournal(path, benchmark, settings)
+    except (JournalMismatch, OSError) as exc:
+        parser.error(f"--journal: {exc}")
+
+
+def ignore_sigint() -> None:
+    """A worker process's initializer: Ctrl-C is the main process's to handle (it stops the
+    workers and says what the journal holds, :func:`interrupted`)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def interrupted(journal: RunJournal, unit: str) -> int:
+    """After Ctrl-C: say what is saved and how to go on; the exit status (130)."""
+    journal.close()
+    if journal.path is None:
+        print(f"interrupted; nothing is saved (--journal PATH saves each {unit})", file=sys.stderr)
+    else:
+        print(
+            f"interrupted; {journal.saved} {unit}s are saved in {journal.path}: the same command"
+            " plays the rest",
+            file=sys.stderr,
+        )
+    return 130
+
+
+def _journal_line(data: object) -> str:
+    return json.dumps(data, separators=(",", ":")) + "\n"
+
+
+def microseconds(seconds: Sequence[float]) -> list[int]:
+    """Decision times as whole microseconds, for a journal.
+
+    >>> microseconds([0.0041234, 1.5])
+    [4123, 1500000]
+    """
+    return [round(s * 1e6) for s in seconds]

@@ -5,7 +5,7 @@ Usage::
     .venv/bin/python benchmarks/search_vs_heuristic.py [--deal-sets N] [--quick]
         [--workers W] [--simulations K] [--option NAME=VALUE ...] [--part all|bids|play]
         [--oracle bids|play|all] [--candidate search|lookahead] [--worlds K]
-        [--json PATH] [--paired PATH]
+        [--json PATH] [--paired PATH] [--journal PATH]
 
 The standard game of the rules (13 hands, 1 to 13 cards), 4 players. Each deal set is a seed:
 it fixes the first dealer, every deal and every bot's random generator. On each deal set the
@@ -26,6 +26,12 @@ The JSON keeps each deal set's margin, so ``--paired PATH`` (an earlier run's JS
 paired difference against that run over the deal sets both played: the same seeds fix the same
 deals and generators, so the pairing cancels most of the luck of the cards (an A/B test of an
 option needs far fewer deal sets paired than unpaired).
+
+``--journal PATH`` saves each deal set's result as it finishes (``_common.RunJournal``): the
+same command with the same path, after Ctrl-C or a kill, plays only the deal sets not saved
+there and reports all of them; a larger ``--deal-sets`` or another ``--seed`` reuses the deal
+sets it holds. A journal written with other settings or another build of the package is
+refused, naming the difference.
 
 ``--oracle`` is a measurement, not a player: the search bot's worlds are the true deal (for its
 bids, its card play or both) instead of samples, so the figures bound what better inference of
@@ -61,9 +67,16 @@ from pathlib import Path
 from typing import Any, Final
 
 from _common import (
+    RunJournal,
     add_ab_arguments,
+    add_journal_argument,
+    code_fingerprint,
+    ignore_sigint,
+    interrupted,
     load_paired,
     mean_ci95,
+    microseconds,
+    open_journal,
     paired_difference,
     search_options,
     table_lead,
@@ -315,6 +328,51 @@ def play_deal_set(job: Job) -> DealSetResult:
     return DealSetResult(statistics.fmean(margins), statistics.fmean(leads), made, bids, seconds)
 
 
+def _play_keyed(job: Job) -> tuple[int, DealSetResult]:
+    return job.seed, play_deal_set(job)
+
+
+def _record_of(result: DealSetResult) -> dict[str, Any]:
+    """A deal set's result as a journal record (decision times in whole microseconds)."""
+    return {
+        "margin": result.margin,
+        "lead": result.lead,
+        "bids_made": result.bids_made,
+        "bids": result.bids,
+        "microseconds": microseconds(result.seconds),
+    }
+
+
+def _result_of(record: dict[str, Any]) -> DealSetResult:
+    return DealSetResult(
+        float(record["margin"]),
+        float(record["lead"]),
+        int(record["bids_made"]),
+        int(record["bids"]),
+        [us / 1e6 for us in record["microseconds"]],
+    )
+
+
+def journal_settings(
+    simulations: int,
+    options: dict[str, Any],
+    part: str,
+    oracle: str,
+    candidate: str,
+    worlds: int,
+) -> dict[str, Any]:
+    """What a deal set's result depends on besides its seed: the journal's settings."""
+    return {
+        "code": code_fingerprint(),
+        "simulations": simulations,
+        "options": options,
+        "part": part,
+        "oracle": oracle,
+        "candidate": candidate,
+        "worlds": worlds if candidate == "lookahead" else None,
+    }
+
+
 def percentile(values: list[float], fraction: float) -> float:
     """The ``fraction`` quantile of ``values`` (nearest rank)."""
     ordered = sorted(values)
@@ -331,20 +389,37 @@ def run(
     oracle: str = "none",
     candidate: str = "search",
     worlds: int = DEFAULT_LOOKAHEAD_WORLDS,
+    journal: RunJournal | None = None,
 ) -> dict[str, Any]:
-    """Play ``deal_sets`` deal sets on ``workers`` processes: the figures, ready for JSON."""
+    """Play ``deal_sets`` deal sets on ``workers`` processes: the figures, ready for JSON.
+    Deal sets in ``journal`` are read back, not played; each one played is added to it."""
     options = options or {}
+    journal = journal or RunJournal(None, "", {})
     jobs = [
         Job(seed + i, simulations, options, part, oracle, candidate, worlds)
         for i in range(deal_sets)
     ]
+    done = {
+        job.seed: _result_of(journal.done[str(job.seed)])
+        for job in jobs
+        if str(job.seed) in journal.done
+    }
+    todo = [job for job in jobs if job.seed not in done]
     start = time.perf_counter()
-    if workers > 1:
-        with multiprocessing.Pool(workers) as pool:
-            results = pool.map(play_deal_set, jobs, chunksize=1)
+
+    def finished(job_seed: int, result: DealSetResult) -> None:
+        journal.add(str(job_seed), _record_of(result))
+        done[job_seed] = result
+
+    if workers > 1 and len(todo) > 1:
+        with multiprocessing.Pool(min(workers, len(todo)), initializer=ignore_sigint) as pool:
+            for job_seed, result in pool.imap_unordered(_play_keyed, todo, chunksize=1):
+                finished(job_seed, result)
     else:
-        results = [play_deal_set(job) for job in jobs]
+        for job in todo:
+            finished(job.seed, play_deal_set(job))
     elapsed = time.perf_counter() - start
+    results = [done[job.seed] for job in jobs]
     mean, half = mean_ci95([r.margin for r in results])
     lead, lead_half = mean_ci95([r.lead for r in results])
     seconds = [s for r in results for s in r.seconds]
@@ -363,6 +438,7 @@ def run(
         "workers": workers,
         "seed": seed,
         "wall_seconds": elapsed,
+        "from_journal": deal_sets - len(todo),
         "margins": {str(seed + i): r.margin for i, r in enumerate(results)},
         "margin_mean": mean,
         "margin_ci95": [mean - half, mean + half],
@@ -484,6 +560,7 @@ def main(argv: list[str] | None = None) -> int:
         help=f"worlds per decision of --candidate lookahead (default {DEFAULT_LOOKAHEAD_WORLDS})",
     )
     parser.add_argument("--json", type=Path, metavar="PATH", help="also write the figures here")
+    add_journal_argument(parser, "deal set")
     add_ab_arguments(parser, "deal sets")
     args = parser.parse_args(argv)
     deal_sets = QUICK_DEAL_SETS if args.quick else args.deal_sets
@@ -497,18 +574,28 @@ def main(argv: list[str] | None = None) -> int:
     options = search_options(parser, args.option)
     seeds = {str(args.seed + i) for i in range(deal_sets)}
     earlier = load_paired(parser, args.paired, "margins", seeds, "deal set")
-    figures = run(
-        deal_sets,
-        simulations,
-        min(args.workers, deal_sets),
-        args.seed,
-        options,
-        args.part,
-        args.oracle,
-        args.candidate,
-        args.worlds,
+    settings = journal_settings(
+        simulations, options, args.part, args.oracle, args.candidate, args.worlds
     )
+    with open_journal(parser, args.journal, "search_vs_heuristic", settings) as journal:
+        try:
+            figures = run(
+                deal_sets,
+                simulations,
+                min(args.workers, deal_sets),
+                args.seed,
+                options,
+                args.part,
+                args.oracle,
+                args.candidate,
+                args.worlds,
+                journal,
+            )
+        except KeyboardInterrupt:
+            return interrupted(journal, "deal set")
     print(report(figures))
+    if args.journal is not None:
+        print(journal.summary(figures["from_journal"], deal_sets))
     if args.paired is not None:
         mean, half, count = paired_difference(figures["margins"], earlier)
         print(

@@ -4,7 +4,7 @@ Usage::
 
     .venv/bin/python benchmarks/vs_openspiel_ismcts.py [--bot NAME] [--sims N] [--deals N]
         [--jobs N] [--seed S] [--ismcts-sees state|view] [--quick] [--json PATH]
-        [--option NAME=VALUE ...] [--paired PATH]
+        [--option NAME=VALUE ...] [--paired PATH] [--journal PATH]
 
 4 players. Deal ``i`` has ``1 + i % 12`` cards per seat (OpenSpiel's hand sizes 1 to 12 for 4
 players), a random dealer and a random deal. Each deal is played 4 times with the same cards,
@@ -33,6 +33,11 @@ difference over the deals both played: the same seed deals the same cards (OpenS
 is seeded alike but is not reproducible from its seed, so pairing removes the deals' variance,
 not its own).
 
+``--journal PATH`` saves each deal's four hands as they finish (``_common.RunJournal``): the
+same command with the same path, after Ctrl-C or a kill, plays only the deals not saved there;
+a larger ``--deals`` reuses those it holds. A journal of other settings (bot, options,
+simulations, ``--ismcts-sees``, seed) or of another build of the package is refused.
+
 By default IS-MCTS plays as OpenSpiel ships it, on the true OpenSpiel state. OpenSpiel's
 ``oh_hell`` resamples worlds only by shuffling the hidden *dealt* cards among the other players
 (it never brings stock cards in, and ignores shown voids), so IS-MCTS effectively knows which
@@ -51,13 +56,21 @@ import statistics
 import sys
 import time
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import asdict
+from functools import partial
 from pathlib import Path
 from typing import Any, Final
 
 from _common import (
     add_ab_arguments,
+    add_journal_argument,
+    code_fingerprint,
+    ignore_sigint,
+    interrupted,
     load_paired,
+    microseconds,
+    open_journal,
     paired_difference,
     search_options,
     table_lead,
@@ -75,6 +88,7 @@ from ohhell.openspiel_bridge import (
     play_duplicate_deal,
     random_openspiel_deal,
 )
+from ohhell.tournament.duplicate import stop_pool
 from ohhell.tournament.stats import mean_ci, percentile
 
 PLAYERS: Final = 4
@@ -109,6 +123,36 @@ def play_deal(
 
     return play_duplicate_deal(
         deal, candidate, simulations=sims, seed=seed * 100_003 + index, ismcts_sees=ismcts_sees
+    )
+
+
+def _play_indexed(
+    bot: str, sims: int, seed: int, ismcts_sees: str, options: dict[str, Any], index: int
+) -> tuple[int, tuple[HandOutcome, ...]]:
+    return index, play_deal(bot, sims, seed, index, ismcts_sees, options)
+
+
+def _record_of(hand: HandOutcome) -> dict[str, Any]:
+    """One rotation of a deal as a journal record (decision times in whole microseconds)."""
+    record = asdict(hand)
+    record["decision_seconds"] = [microseconds(seat) for seat in hand.decision_seconds]
+    return record
+
+
+def _outcomes_of(records: list[dict[str, Any]]) -> tuple[HandOutcome, ...]:
+    return tuple(
+        HandOutcome(
+            hand_size=record["hand_size"],
+            dealer=record["dealer"],
+            bids=tuple(record["bids"]),
+            tricks_won=tuple(record["tricks_won"]),
+            openspiel_returns=tuple(record["openspiel_returns"]),
+            standard_points=tuple(record["standard_points"]),
+            decision_seconds=tuple(
+                tuple(us / 1e6 for us in seat) for seat in record["decision_seconds"]
+            ),
+        )
+        for record in records
     )
 
 
@@ -179,6 +223,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         " worlds sampled from its seat's view (fair: it cannot know the stock)",
     )
     parser.add_argument("--json", type=Path, help="also write the figures to this JSON file")
+    add_journal_argument(parser, "deal")
     add_ab_arguments(parser, "deals")
     args = parser.parse_args(argv)
     try:
@@ -193,25 +238,44 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--option applies to --bot search only")
     options = search_options(parser, args.option)
     earlier = load_paired(parser, args.paired, "leads", {str(i) for i in range(deals)}, "deal")
-    start = time.perf_counter()
-    if args.jobs == 1:
-        per_deal = [
-            play_deal(bot, sims, args.seed, i, args.ismcts_sees, options) for i in range(deals)
-        ]
-    else:
-        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-            per_deal = list(
-                pool.map(
-                    play_deal,
-                    [bot] * deals,
-                    [sims] * deals,
-                    [args.seed] * deals,
-                    range(deals),
-                    [args.ismcts_sees] * deals,
-                    [options] * deals,
-                    chunksize=max(1, deals // (4 * args.jobs)),
+    settings = {
+        "code": code_fingerprint(),
+        "bot": bot,
+        "options": options,
+        "ismcts_simulations": sims,
+        "ismcts_sees": args.ismcts_sees,
+        "seed": args.seed,
+    }
+    with open_journal(parser, args.journal, "vs_openspiel_ismcts", settings) as journal:
+        done = {
+            i: _outcomes_of(journal.done[str(i)]) for i in range(deals) if str(i) in journal.done
+        }
+        todo = [i for i in range(deals) if i not in done]
+        start = time.perf_counter()
+
+        def finished(index: int, hands: tuple[HandOutcome, ...]) -> None:
+            journal.add(str(index), [_record_of(hand) for hand in hands])
+            done[index] = hands
+
+        task = partial(_play_indexed, bot, sims, args.seed, args.ismcts_sees, options)
+        try:
+            if args.jobs == 1 or len(todo) <= 1:
+                for index in todo:
+                    finished(*task(index))
+            else:
+                pool = ProcessPoolExecutor(
+                    max_workers=min(args.jobs, len(todo)), initializer=ignore_sigint
                 )
-            )
+                try:
+                    for future in as_completed([pool.submit(task, index) for index in todo]):
+                        finished(*future.result())
+                except BaseException:  # Ctrl-C: play nothing more; what is saved stays
+                    stop_pool(pool)
+                    raise
+                pool.shutdown()
+        except KeyboardInterrupt:
+            return interrupted(journal, "deal")
+        per_deal = [done[i] for i in range(deals)]
     figures = {
         "bot": bot,
         "options": options,
@@ -220,6 +284,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "seed": args.seed,
         "jobs": args.jobs,
         "wall_seconds": time.perf_counter() - start,
+        "from_journal": deals - len(todo),
         **summarize(per_deal),
     }
     searched = "the real state" if args.ismcts_sees == "state" else "worlds from its view"
@@ -244,6 +309,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"paired against {args.paired}: {mean:+.2f} points per deal, OpenSpiel scoring"
             f" (95 % CI {mean - half:+.2f} to {mean + half:+.2f}) over {count} deals"
         )
+    if args.journal is not None:
+        print(journal.summary(figures["from_journal"], deals))
     write_figures(args.json, figures)
     return 0
 

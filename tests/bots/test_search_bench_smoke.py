@@ -7,8 +7,10 @@ import importlib
 import json
 import os
 import random
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -202,3 +204,109 @@ def test_world_state_rebuilds_the_hand_from_a_view_and_the_hands(
             checked += 1
         state, _ = apply(state, HeuristicBot().choose(view, rng, Budget()))
     assert checked == 40
+
+
+def test_run_journal_keeps_what_was_played(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--journal``'s file: records read back, a line cut short dropped, and a journal of
+    other settings, a damaged one or one being written refused with the reason."""
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    common = importlib.import_module("_common")
+    path = tmp_path / "run.jsonl"
+    settings = {"simulations": 24, "options": {}}
+    with common.RunJournal(path, "bench", settings) as journal:
+        journal.add("1", {"margin": 2.5})
+        journal.add("2", {"margin": -1.0})
+        with pytest.raises(common.JournalMismatch, match="being written by another run now"):
+            common.RunJournal(path, "bench", settings)
+    with path.open("a", encoding="utf-8") as handle:
+        handle.write('{"unit": "3", "rec')  # killed while writing
+    again = common.RunJournal(path, "bench", settings)
+    assert again.done == {"1": {"margin": 2.5}, "2": {"margin": -1.0}}
+    again.add("3", {"margin": 0.0})
+    again.close()
+    assert path.read_text(encoding="utf-8").count("\n") == 4  # the torn line is gone
+    assert common.RunJournal(path, "bench", settings).done["3"] == {"margin": 0.0}
+    with pytest.raises(common.JournalMismatch, match="simulations 24 there, 48 here"):
+        common.RunJournal(path, "bench", {"simulations": 48, "options": {}})
+    with pytest.raises(common.JournalMismatch, match="is of bench, not other"):
+        common.RunJournal(path, "other", settings)
+    damaged = tmp_path / "damaged.jsonl"
+    damaged.write_text(path.read_text(encoding="utf-8").replace('"unit"', '"u"', 1))
+    with pytest.raises(common.JournalMismatch, match="line 2 is damaged"):
+        common.RunJournal(damaged, "bench", settings)
+    stranger = tmp_path / "notes.txt"
+    stranger.write_text("shopping list\n", encoding="utf-8")
+    with pytest.raises(common.JournalMismatch, match="line 1 is not a journal header"):
+        common.RunJournal(stranger, "bench", settings)
+    assert stranger.read_text(encoding="utf-8") == "shopping list\n"  # left as it was
+    stranger.write_text("no newline", encoding="utf-8")
+    with pytest.raises(common.JournalMismatch, match="line 1 is not a journal header"):
+        common.RunJournal(stranger, "bench", settings)
+    assert stranger.read_text(encoding="utf-8") == "no newline"
+    header = path.read_text(encoding="utf-8").split("\n")[0]
+    path.write_text(header[:20], encoding="utf-8")  # killed while writing the header
+    assert common.RunJournal(path, "bench", settings).done == {}
+    assert path.read_text(encoding="utf-8") == header + "\n"
+
+
+def test_search_vs_heuristic_continues_from_its_journal(tmp_path: Path) -> None:
+    """A run with ``--journal`` saves each deal set; a larger run with the same journal plays
+    only the new ones, and reports the saved ones as they were played."""
+    script = str(BENCHMARKS / "search_vs_heuristic.py")
+    journal = tmp_path / "run.jsonl"
+
+    def bench(deal_sets: int, *extra: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, script, "--deal-sets", str(deal_sets), "--simulations", "24",
+             "--workers", "2", "--journal", str(journal), *extra],
+            capture_output=True, text=True, timeout=300, check=False,
+        )  # fmt: skip
+
+    first = bench(2, "--json", str(tmp_path / "first.json"))
+    assert first.returncode == 0, first.stderr
+    assert f"journal {journal}: 0 of 2 read back, 2 played now" in first.stdout
+    more = bench(3, "--json", str(tmp_path / "more.json"))
+    assert more.returncode == 0, more.stderr
+    assert f"journal {journal}: 2 of 3 read back, 1 played now" in more.stdout
+    before, after = (
+        json.loads((tmp_path / name).read_text(encoding="utf-8"))
+        for name in ("first.json", "more.json")
+    )
+    assert {seed: after["margins"][seed] for seed in ("1", "2")} == before["margins"]
+    assert after["from_journal"] == 2
+    other = bench(3, "--part", "bids")
+    assert other.returncode == 2
+    assert "written with other settings: part 'all' there, 'bids' here" in other.stderr
+
+
+def test_search_vs_heuristic_stopped_says_what_is_saved(tmp_path: Path) -> None:
+    """Ctrl-C stops a long run at once; the deal sets finished are in its journal."""
+    journal = tmp_path / "run.jsonl"
+    process = subprocess.Popen(
+        [sys.executable, str(BENCHMARKS / "search_vs_heuristic.py"), "--deal-sets", "500",
+         "--simulations", "24", "--workers", "2", "--journal", str(journal)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+        preexec_fn=_sigint_default,
+    )  # fmt: skip
+    try:
+        while not (journal.exists() and journal.read_bytes().count(b"\n") >= 3):
+            assert process.poll() is None, process.communicate()
+            time.sleep(0.01)
+        os.killpg(process.pid, signal.SIGINT)
+        _, stderr = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:  # pragma: no cover - only when the test fails
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
+    assert process.returncode == 130, stderr
+    saved = journal.read_bytes().count(b"\n") - 1
+    assert stderr.strip().splitlines()[-1] == (
+        f"interrupted; {saved} deal sets are saved in {journal}: the same command plays the rest"
+    )
+    assert "Traceback" not in stderr
+
+
+def _sigint_default() -> None:
+    # Ctrl-C reaches a foreground job; one started in the background of a non-interactive
+    # shell inherits SIGINT ignored
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

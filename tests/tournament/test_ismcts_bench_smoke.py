@@ -56,6 +56,31 @@ def test_vs_openspiel_ismcts_pairs_runs_deal_by_deal(tmp_path: Path) -> None:
     assert "over 4 deals" in out
 
 
+def test_vs_openspiel_ismcts_continues_from_its_journal(tmp_path: Path) -> None:
+    """With ``--journal`` each deal is saved as it finishes; the same command again reads them
+    back instead of playing them, and reports the same figures."""
+    journal = tmp_path / "run.jsonl"
+    args = ("--bot", "heuristic", "--jobs", "2", "--journal", str(journal))
+    first_dir, again_dir = tmp_path / "first", tmp_path / "again"
+    first_dir.mkdir()
+    again_dir.mkdir()
+    out, figures = run_benchmark(
+        "benchmarks/vs_openspiel_ismcts.py", first_dir, *args, needs=["pyspiel"]
+    )
+    assert f"journal {journal}: 0 of 4 read back, 4 played now" in out
+    out, again = run_benchmark(
+        "benchmarks/vs_openspiel_ismcts.py", again_dir, *args, needs=["pyspiel"]
+    )
+    assert f"journal {journal}: 4 of 4 read back, 0 played now" in out
+    assert again["leads"] == figures["leads"]
+    assert again["bid_hit_rate"] == figures["bid_hit_rate"]
+    other = run_script(
+        "benchmarks/vs_openspiel_ismcts.py", "--quick", *args, "--ismcts-sees", "view",
+        needs=["pyspiel"], expect=2,
+    )  # fmt: skip
+    assert "written with other settings: ismcts_sees 'state' there, 'view' here" in other.stderr
+
+
 @pytest.mark.parametrize(
     ("extra", "reason"),
     [

@@ -47,6 +47,7 @@ __all__ = [
     "play_deal_set",
     "resolve_bot",
     "run_tournament",
+    "stop_pool",
 ]
 
 
@@ -189,7 +190,7 @@ def _play_job(job: tuple[Matchup, int, DealSet]) -> DealSetOutcome:
 
 def _worker_start() -> None:
     """Workers leave Ctrl-C and SIGTERM to the main process, which stops them (see
-    :func:`_stop`), and end when the main process is killed instead of waiting for work
+    :func:`stop_pool`), and end when the main process is killed instead of waiting for work
     forever."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
@@ -203,7 +204,7 @@ def _worker_start() -> None:
     threading.Thread(target=watch_parent, name="watch-parent", daemon=True).start()
 
 
-def _stop(pool: ProcessPoolExecutor) -> None:
+def stop_pool(pool: ProcessPoolExecutor) -> None:
     """Stop ``pool`` now: drop the deal sets not started and end the ones being played.
 
     Python 3.14 has ``kill_workers`` for this; before it, the executor's worker processes
@@ -270,7 +271,7 @@ def run_tournament(
             for future in as_completed([pool.submit(_play_job, job) for job in todo]):
                 finished(future.result())
         except BaseException:  # Ctrl-C, or an error: nothing more is played
-            _stop(pool)
+            stop_pool(pool)
             raise
         pool.shutdown()
     return [outcomes[index] for index in sorted(outcomes)]
