@@ -79,3 +79,14 @@ def test_a_refused_command_leaves_no_folder_it_made(tmp_path: Path) -> None:
     with pytest.raises(ValueError), sole_writer(existing):
         raise ValueError("bad input")
     assert existing.is_dir()  # a folder it did not make is never removed
+
+
+def test_a_file_is_not_a_folder(tmp_path: Path) -> None:
+    path = tmp_path / "report.json"
+    path.write_text("{}", encoding="utf-8")
+    with (
+        pytest.raises(NotADirectoryError, match=r"report\.json is a file, not a folder"),
+        sole_writer(path),
+    ):
+        pass  # pragma: no cover - never entered
+    assert path.read_text(encoding="utf-8") == "{}"

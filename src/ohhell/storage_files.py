@@ -34,6 +34,8 @@ def sole_writer(folder: Path) -> Iterator[Path]:
     is made but not locked.
     """
     folder = Path(folder)
+    if folder.exists() and not folder.is_dir():
+        raise NotADirectoryError(f"{folder} is a file, not a folder")
     made = not folder.exists()
     folder.mkdir(parents=True, exist_ok=True)
     fd = os.open(folder, os.O_RDONLY)
