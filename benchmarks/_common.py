@@ -170,8 +170,6 @@ class RunJournal:
         self.path = path
         self.done: dict[str, Any] = {}
         """The records read back, by unit."""
-        self.saved = 0
-        """How many units the file holds (read back and added)."""
         self._handle: IO[str] | None = None
         if path is None:
             return
@@ -235,7 +233,6 @@ class RunJournal:
             except (ValueError, TypeError, KeyError):
                 raise JournalMismatch(f"journal {path}: line {number} is damaged") from None
             self.done[str(unit)] = record
-        self.saved = len(complete) - 1
         return len("\n".join(complete).encode("utf-8")) + 1
 
     def add(self, unit: str, record: Any) -> None:
@@ -245,7 +242,6 @@ class RunJournal:
         self._handle.write(_journal_line({"unit": unit, "record": record}))
         self._handle.flush()
         os.fsync(self._handle.fileno())
-        self.saved += 1
 
     def close(self) -> None:
         """Close the file, which drops its lock (again: no effect)."""
@@ -259,6 +255,13 @@ class RunJournal:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    def saved_on_disk(self) -> int:
+        """How many units the file holds now, exactly (stopped at any point, even inside
+        :meth:`add`)."""
+        if self.path is None:
+            return 0
+        return max(0, self.path.read_bytes().count(b"\n") - 1)
+
     def summary(self, used: int, total: int) -> str:
         """A line for the report: how many of the ``total`` units came from the journal."""
         if self.path is None:
@@ -266,18 +269,24 @@ class RunJournal:
         return f"journal {self.path}: {used} of {total} read back, {total - used} played now"
 
 
+RESULT_SOURCES: Final = ("engine", "bots", "runner.py", "players.py", "openspiel_bridge.py")
+"""The parts of the ``ohhell`` package a played unit's result depends on."""
+
+
 def code_fingerprint() -> str:
-    """A digest of the installed ``ohhell`` package's source: a journal's results belong to
-    one build of the bots and the engine.
+    """A digest of the source of the rules engine, the bots and what plays them
+    (:data:`RESULT_SOURCES`): a journal's results belong to one build of them.
 
     >>> len(code_fingerprint())
     16
     """
     root = Path(ohhell.__file__).parent
     digest = hashlib.sha256()
-    for path in sorted(root.rglob("*.py")):
-        digest.update(path.relative_to(root).as_posix().encode() + b"\0")
-        digest.update(path.read_bytes() + b"\0")
+    for part in RESULT_SOURCES:
+        paths = sorted((root / part).rglob("*.py")) if (root / part).is_dir() else [root / part]
+        for path in paths:
+            digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+            digest.update(path.read_bytes() + b"\0")
     return digest.hexdigest()[:16]
 
 
@@ -315,7 +324,8 @@ def interrupted(journal: RunJournal, unit: str) -> int:
         print(f"interrupted; nothing is saved (--journal PATH saves each {unit})", file=sys.stderr)
     else:
         print(
-            f"interrupted; {journal.saved} {unit}s are saved in {journal.path}: the same command"
+            f"interrupted; {journal.saved_on_disk()} {unit}s are saved in {journal.path}: the"
+            " same command"
             " plays the rest",
             file=sys.stderr,
         )

@@ -30,8 +30,8 @@ option needs far fewer deal sets paired than unpaired).
 ``--journal PATH`` saves each deal set's result as it finishes (``_common.RunJournal``): the
 same command with the same path, after Ctrl-C or a kill, plays only the deal sets not saved
 there and reports all of them; a larger ``--deal-sets`` or another ``--seed`` reuses the deal
-sets it holds. A journal written with other settings or another build of the package is
-refused, naming the difference.
+sets it holds. A journal written with other settings, or by another build of the engine and
+the bots (``source``), is refused, naming the difference.
 
 ``--oracle`` is a measurement, not a player: the search bot's worlds are the true deal (for its
 bids, its card play or both) instead of samples, so the figures bound what better inference of
@@ -363,7 +363,7 @@ def journal_settings(
 ) -> dict[str, Any]:
     """What a deal set's result depends on besides its seed: the journal's settings."""
     return {
-        "code": code_fingerprint(),
+        "source": code_fingerprint(),
         "simulations": simulations,
         "options": options,
         "part": part,

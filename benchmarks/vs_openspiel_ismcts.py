@@ -36,7 +36,8 @@ not its own).
 ``--journal PATH`` saves each deal's four hands as they finish (``_common.RunJournal``): the
 same command with the same path, after Ctrl-C or a kill, plays only the deals not saved there;
 a larger ``--deals`` reuses those it holds. A journal of other settings (bot, options,
-simulations, ``--ismcts-sees``, seed) or of another build of the package is refused.
+simulations, ``--ismcts-sees``, seed), or by another build of the engine and the bots
+(``source``), is refused.
 
 By default IS-MCTS plays as OpenSpiel ships it, on the true OpenSpiel state. OpenSpiel's
 ``oh_hell`` resamples worlds only by shuffling the hidden *dealt* cards among the other players
@@ -239,7 +240,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     options = search_options(parser, args.option)
     earlier = load_paired(parser, args.paired, "leads", {str(i) for i in range(deals)}, "deal")
     settings = {
-        "code": code_fingerprint(),
+        "source": code_fingerprint(),
         "bot": bot,
         "options": options,
         "ismcts_simulations": sims,

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
-from collections.abc import Sequence
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -65,3 +68,33 @@ def run_benchmark(
         path, "--quick", *args, "--json", str(figures), needs=needs, timeout=timeout
     )
     return completed.stdout, json.loads(figures.read_text(encoding="utf-8"))
+
+
+def _sigint_default() -> None:
+    # Ctrl-C reaches a job in the foreground; one started in the background of a
+    # non-interactive shell (`pytest ... &`) inherits SIGINT ignored, so restore it
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+@contextmanager
+def running_until_saved(command: Sequence[str], journal: Path) -> Iterator[subprocess.Popen[str]]:
+    """``command`` in its own process group (SIGINT as at a terminal), yielded once its
+    ``journal`` holds a header and two saved lines; killed with its group on leaving if it is
+    still running. The stop tests send it a signal with ``os.killpg``."""
+    process = subprocess.Popen(
+        list(command),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        preexec_fn=_sigint_default,
+    )
+    try:
+        while not (journal.exists() and journal.read_bytes().count(b"\n") >= 3):
+            assert process.poll() is None, process.communicate()
+            time.sleep(0.01)
+        yield process
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()

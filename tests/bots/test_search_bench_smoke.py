@@ -10,11 +10,10 @@ import random
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
-from tests.conftest import require
+from tests.conftest import require, running_until_saved
 
 from ohhell.bots import Budget
 from ohhell.bots.fast import mask_of
@@ -282,31 +281,16 @@ def test_search_vs_heuristic_continues_from_its_journal(tmp_path: Path) -> None:
 def test_search_vs_heuristic_stopped_says_what_is_saved(tmp_path: Path) -> None:
     """Ctrl-C stops a long run at once; the deal sets finished are in its journal."""
     journal = tmp_path / "run.jsonl"
-    process = subprocess.Popen(
-        [sys.executable, str(BENCHMARKS / "search_vs_heuristic.py"), "--deal-sets", "500",
-         "--simulations", "24", "--workers", "2", "--journal", str(journal)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
-        preexec_fn=_sigint_default,
-    )  # fmt: skip
-    try:
-        while not (journal.exists() and journal.read_bytes().count(b"\n") >= 3):
-            assert process.poll() is None, process.communicate()
-            time.sleep(0.01)
+    command = [
+        sys.executable, str(BENCHMARKS / "search_vs_heuristic.py"), "--deal-sets", "500",
+        "--simulations", "24", "--workers", "2", "--journal", str(journal),
+    ]  # fmt: skip
+    with running_until_saved(command, journal) as process:
         os.killpg(process.pid, signal.SIGINT)
         _, stderr = process.communicate(timeout=60)
-    finally:
-        if process.poll() is None:  # pragma: no cover - only when the test fails
-            os.killpg(process.pid, signal.SIGKILL)
-            process.communicate()
     assert process.returncode == 130, stderr
     saved = journal.read_bytes().count(b"\n") - 1
     assert stderr.strip().splitlines()[-1] == (
         f"interrupted; {saved} deal sets are saved in {journal}: the same command plays the rest"
     )
     assert "Traceback" not in stderr
-
-
-def _sigint_default() -> None:
-    # Ctrl-C reaches a foreground job; one started in the background of a non-interactive
-    # shell inherits SIGINT ignored
-    signal.signal(signal.SIGINT, signal.SIG_DFL)

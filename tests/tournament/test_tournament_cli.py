@@ -9,12 +9,10 @@ import os
 import signal
 import subprocess
 import sys
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from pathlib import Path
 
-from tests.conftest import require
+from tests.conftest import require, running_until_saved
 
 from ohhell.tournament.journal import read_journal
 
@@ -129,34 +127,10 @@ LONG = (
 )  # fmt: skip
 
 
-def _sigint_default() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
-@contextmanager
-def _running(out: Path, *args: str) -> Iterator[subprocess.Popen[str]]:
-    """A tournament in its own process group, once some deal sets are in its journal; killed
-    on leaving if still running."""
-    process = subprocess.Popen(
-        [sys.executable, "-m", "ohhell.cli.main", "tournament", *LONG, "--out", str(out), *args],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-        # Ctrl-C reaches a job in the foreground; one started in the background of a
-        # non-interactive shell (`pytest ... &`) inherits SIGINT ignored, so restore it
-        preexec_fn=_sigint_default,
-    )
-    journal = out / "journal.jsonl"
-    try:
-        while not (journal.exists() and journal.read_bytes().count(b"\n") >= 3):
-            assert process.poll() is None, process.communicate()
-            time.sleep(0.01)
-        yield process
-    finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.communicate()
+def _running(out: Path, *args: str) -> AbstractContextManager[subprocess.Popen[str]]:
+    """A tournament, once some deal sets are in its journal (see ``running_until_saved``)."""
+    command = [sys.executable, "-m", "ohhell.cli.main", "tournament", *LONG, "--out", str(out)]
+    return running_until_saved([*command, *args], out / "journal.jsonl")
 
 
 def _stop_midway(out: Path, stop: signal.Signals, *args: str) -> subprocess.CompletedProcess[str]:
