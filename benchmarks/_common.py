@@ -7,7 +7,6 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import os
 import signal
 import statistics
 import sys
@@ -15,14 +14,16 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import IO, Any, Final
 
-try:
-    import fcntl
-except ImportError:  # pragma: no cover - Windows has no flock
-    fcntl = None  # type: ignore[assignment]
-
 import ohhell
 from ohhell.bots.levels import bot_options
 from ohhell.bots.search import SearchBot
+from ohhell.storage_files import (
+    InUseError,
+    append_json_line,
+    complete_lines,
+    hold_exclusively,
+    json_line,
+)
 from ohhell.tournament.stats import mean_ci
 
 
@@ -170,42 +171,39 @@ class RunJournal:
         self.path = path
         self.done: dict[str, Any] = {}
         """The records read back, by unit."""
-        self._handle: IO[str] | None = None
+        self._handle: IO[bytes] | None = None
         if path is None:
             return
         header = {"format": JOURNAL_FORMAT, "benchmark": benchmark, "settings": settings}
-        handle = path.open("a+", encoding="utf-8")
+        handle = path.open("a+b")
         try:
-            if fcntl is not None:
-                try:
-                    fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                except BlockingIOError:
-                    raise JournalMismatch(
-                        f"journal {path} is being written by another run now"
-                    ) from None
+            try:
+                hold_exclusively(handle.fileno(), path)
+            except InUseError:
+                raise JournalMismatch(
+                    f"journal {path} is being written by another run now"
+                ) from None
             handle.seek(0)
-            text = handle.read()
-            if "\n" not in text:  # new, or killed while writing its first line
-                if not _journal_line(header).startswith(text):
+            raw = handle.read()
+            lines, length = complete_lines(raw)
+            if not lines:  # new, or killed while writing its first line
+                if not json_line(header).startswith(raw):
                     raise JournalMismatch(f"journal {path}: line 1 is not a journal header")
                 handle.truncate(0)
-                handle.write(_journal_line(header))
+                append_json_line(handle, header)
             else:
-                keep = self._read(path, text, header)
-                if keep < len(text.encode("utf-8")):
-                    handle.truncate(keep)  # a line cut short by a kill
-            handle.flush()
-            os.fsync(handle.fileno())
+                self._read(path, lines, header)
+                if length < len(raw):
+                    handle.truncate(length)  # a line cut short by a kill
         except BaseException:
             handle.close()
             raise
         self._handle = handle
 
-    def _read(self, path: Path, text: str, header: dict[str, Any]) -> int:
-        """Load the records of ``text`` after checking its header; the byte length to keep."""
-        complete = text.split("\n")[:-1]  # the last piece is "" or a line cut short
+    def _read(self, path: Path, lines: list[bytes], header: dict[str, Any]) -> None:
+        """Load the records of ``lines`` after checking the header among them."""
         try:
-            first = json.loads(complete[0])
+            first = json.loads(lines[0])
         except ValueError:
             raise JournalMismatch(f"journal {path}: line 1 is not a journal header") from None
         if not isinstance(first, dict) or first.get("format") != JOURNAL_FORMAT:
@@ -226,22 +224,18 @@ class RunJournal:
             raise JournalMismatch(
                 f"journal {path} was written with other settings: {'; '.join(differ)}"
             )
-        for number, line in enumerate(complete[1:], start=2):
+        for number, line in enumerate(lines[1:], start=2):
             try:
                 entry = json.loads(line)
                 unit, record = entry["unit"], entry["record"]
             except (ValueError, TypeError, KeyError):
                 raise JournalMismatch(f"journal {path}: line {number} is damaged") from None
             self.done[str(unit)] = record
-        return len("\n".join(complete).encode("utf-8")) + 1
 
     def add(self, unit: str, record: Any) -> None:
         """Write one finished unit; it is on disk when this returns (nothing without a path)."""
-        if self._handle is None:
-            return
-        self._handle.write(_journal_line({"unit": unit, "record": record}))
-        self._handle.flush()
-        os.fsync(self._handle.fileno())
+        if self._handle is not None:
+            append_json_line(self._handle, {"unit": unit, "record": record})
 
     def close(self) -> None:
         """Close the file, which drops its lock (again: no effect)."""
@@ -260,7 +254,7 @@ class RunJournal:
         :meth:`add`)."""
         if self.path is None:
             return 0
-        return max(0, self.path.read_bytes().count(b"\n") - 1)
+        return max(0, len(complete_lines(self.path.read_bytes())[0]) - 1)
 
     def summary(self, used: int, total: int) -> str:
         """A line for the report: how many of the ``total`` units came from the journal."""
@@ -330,10 +324,6 @@ def interrupted(journal: RunJournal, unit: str) -> int:
             file=sys.stderr,
         )
     return 130
-
-
-def _journal_line(data: object) -> str:
-    return json.dumps(data, separators=(",", ":")) + "\n"
 
 
 def microseconds(seconds: Sequence[float]) -> list[int]:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from ohhell.storage_files import FolderBusyError, sole_writer, write_atomic
+from ohhell.storage_files import InUseError, sole_writer, write_atomic
 
 
 def test_write_atomic_replaces_the_whole_file(tmp_path: Path) -> None:
@@ -25,7 +25,7 @@ def test_a_folder_has_one_writer_at_a_time(tmp_path: Path) -> None:
         assert held == folder
         assert folder.is_dir()
         with (
-            pytest.raises(FolderBusyError, match="is in use by another process"),
+            pytest.raises(InUseError, match="is in use by another process"),
             sole_writer(folder),
         ):
             pass  # pragma: no cover - never entered
@@ -53,7 +53,7 @@ def test_a_killed_holder_leaves_no_lock(tmp_path: Path) -> None:
     try:
         assert holder.stdout is not None
         assert holder.stdout.readline() == "held\n"
-        with pytest.raises(FolderBusyError), sole_writer(folder):
+        with pytest.raises(InUseError), sole_writer(folder):
             pass  # pragma: no cover - never entered
     finally:
         holder.kill()

@@ -1,38 +1,83 @@
-"""Crash-safe file writing: a record is either fully written or not there at all, and a
-folder has one writer at a time."""
+"""Crash-safe file writing: a record is either fully written or not there at all; a journal
+(JSON Lines, appended one synced line at a time) loses at most the line being written; and a
+folder or file has one writer at a time."""
 
 from __future__ import annotations
 
+import json
 import os
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
+from typing import IO, Any
 
 try:
     import fcntl
 except ImportError:  # pragma: no cover - Windows has no flock
     fcntl = None  # type: ignore[assignment]
 
-__all__ = ["FolderBusyError", "sole_writer", "write_atomic"]
+__all__ = [
+    "InUseError",
+    "append_json_line",
+    "complete_lines",
+    "hold_exclusively",
+    "json_line",
+    "sole_writer",
+    "write_atomic",
+]
 
 
-class FolderBusyError(OSError):
-    """Another process holds the folder (see :func:`sole_writer`)."""
+class InUseError(OSError):
+    """Another process holds the folder or file (:func:`hold_exclusively`)."""
+
+
+def hold_exclusively(fd: int, path: Path) -> None:
+    """Lock the open file or folder ``fd`` (``path``, for the message) for this process:
+    an advisory ``flock``, which the system drops when the descriptor is closed or the process
+    ends, however it ends, so a killed process leaves no stale lock. Child processes forked
+    while it is held hold it too, until they exit. :class:`InUseError` at once if another
+    process holds it. Where ``flock`` does not exist (Windows) nothing is locked."""
+    if fcntl is None:
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        raise InUseError(f"{path} is in use by another process") from None
+
+
+def json_line(value: Any) -> bytes:
+    """``value`` as one line of JSON Lines (compact, UTF-8, ending in a newline)."""
+    return (json.dumps(value, separators=(",", ":")) + "\n").encode("utf-8")
+
+
+def append_json_line(handle: IO[bytes], value: Any) -> None:
+    """Append ``value`` to the journal open (in binary append mode) as ``handle``: written
+    whole, flushed and fsynced, so it is on disk when this returns."""
+    handle.write(json_line(value))
+    handle.flush()
+    os.fsync(handle.fileno())
+
+
+def complete_lines(raw: bytes) -> tuple[list[bytes], int]:
+    """The complete lines of a journal's bytes, and how many bytes they take. Whatever follows
+    the last newline is a line cut short (the process killed while writing it): it is not
+    among them, and a writer going on truncates the file to the length first.
+
+    >>> complete_lines(b'{"a":1}\\n{"b":2}\\n{"c"')
+    ([b'{"a":1}', b'{"b":2}'], 16)
+    """
+    lines = raw.split(b"\n")[:-1]
+    return lines, sum(len(line) + 1 for line in lines)
 
 
 @contextmanager
 def sole_writer(folder: Path) -> Iterator[Path]:
     """Hold ``folder`` (made, with its parents, if missing) for this process alone while
-    inside; :class:`FolderBusyError` at once if another process holds it.
-
-    The lock is an advisory ``flock`` on the folder itself, so no lock file is left behind,
-    and the system drops it when the holder exits, however it exits: a killed process leaves no
-    stale lock. Child processes forked while inside hold it with their parent until they exit.
-    If the body raises, a folder this call made is removed again while it is still empty, so a
-    refused command leaves nothing behind. Where ``flock`` does not exist (Windows) the folder
-    is made but not locked.
-    """
+    inside (:func:`hold_exclusively` on the folder itself, so no lock file is left behind);
+    :class:`InUseError` at once if another process holds it. If the body raises, a folder
+    this call made is removed again while it is still empty, so a refused command leaves
+    nothing behind."""
     folder = Path(folder)
     if folder.exists() and not folder.is_dir():
         raise NotADirectoryError(f"{folder} is a file, not a folder")
@@ -40,11 +85,7 @@ def sole_writer(folder: Path) -> Iterator[Path]:
     folder.mkdir(parents=True, exist_ok=True)
     fd = os.open(folder, os.O_RDONLY)
     try:
-        if fcntl is not None:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                raise FolderBusyError(f"{folder} is in use by another process") from None
+        hold_exclusively(fd, folder)
         try:
             yield folder
         except BaseException:

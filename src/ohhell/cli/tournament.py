@@ -33,7 +33,7 @@ from ohhell.cli.options import add_rules_arguments, rules_from_args
 from ohhell.cli.players import prepare_bots
 from ohhell.engine import Rules
 from ohhell.players import PLAYER_NAMES
-from ohhell.storage_files import FolderBusyError, sole_writer
+from ohhell.storage_files import InUseError, sole_writer
 from ohhell.tournament.deals import generate_deal_sets, load_deal_sets, save_deal_sets
 from ohhell.tournament.duplicate import (
     DealSetOutcome,
@@ -179,7 +179,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         with sole_writer(args.out):  # two tournaments writing one journal would garble it
             return _run_into(args, rules)
-    except FolderBusyError:
+    except InUseError:
         raise TournamentError(
             f"another ohhell tournament is writing to {args.out} now: wait for it to finish,"
             " or choose another --out"

@@ -31,14 +31,13 @@ and its deal set is played again; any other damage is a :class:`JournalError` na
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, Final
 
 from ohhell.engine import OhHellError
-from ohhell.storage_files import write_atomic
+from ohhell.storage_files import append_json_line, complete_lines, json_line, write_atomic
 from ohhell.tournament.deals import DealSets
 from ohhell.tournament.duplicate import (
     DealSetOutcome,
@@ -265,10 +264,8 @@ def read_journal(path: Path) -> Journal:
     path = Path(path)
     with path.open("rb") as handle:
         raw = handle.read()
-    lines = raw.split(b"\n")
-    # a complete journal ends with a newline; whatever follows the last one was cut short
-    torn = lines[-1] != b""
-    lines = lines[:-1]
+    lines, length = complete_lines(raw)
+    torn = length < len(raw)
     if not lines:
         raise JournalError(f"journal {path} is empty: its header line was never written")
     outcomes: dict[int, DealSetOutcome] = {}
@@ -339,14 +336,12 @@ class JournalWriter:
         also drops a torn last line."""
         self.path = Path(path)
         lines = [header, *(outcome_to_json(outcome) for outcome in outcomes)]
-        write_atomic(self.path, "".join(_line(data) for data in lines))
-        self._handle: IO[str] = self.path.open("a", encoding="utf-8")
+        write_atomic(self.path, b"".join(json_line(data) for data in lines).decode("utf-8"))
+        self._handle: IO[bytes] = self.path.open("ab")
 
     def append(self, outcome: DealSetOutcome) -> None:
         """Add one played deal set; it is on disk when this returns."""
-        self._handle.write(_line(outcome_to_json(outcome)))
-        self._handle.flush()
-        os.fsync(self._handle.fileno())
+        append_json_line(self._handle, outcome_to_json(outcome))
 
     def close(self) -> None:
         """Close the file (again: no effect)."""
@@ -357,7 +352,3 @@ class JournalWriter:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-def _line(data: object) -> str:
-    return json.dumps(data, separators=(",", ":")) + "\n"
