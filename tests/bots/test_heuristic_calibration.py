@@ -2,21 +2,26 @@
 
 from __future__ import annotations
 
+import math
 import random
 from pathlib import Path
 
 import pytest
 from tests.conftest import run_benchmark, run_script
 
+from ohhell.bots import heuristic
 from ohhell.bots.heuristic import (
+    LEAD_WEIGHTS,
     calibration_group,
     calibration_shift,
     card_win_probabilities,
     expected_tricks,
+    heuristic_play,
     trick_distribution,
 )
 from ohhell.engine import (
     DECK,
+    Bid,
     Card,
     Deal,
     PlayerView,
@@ -114,3 +119,29 @@ def test_calibration_groups_and_player_count_shifts() -> None:
     assert all(calibration_shift(3, group, playing=True) > 0.0 for group in range(3))
     assert calibration_shift(3, 3, playing=True) == 0.0
     assert calibration_shift(6, 1, playing=True) == calibration_shift(6, 1)
+
+
+def test_three_players_lead_by_the_weights_fitted_to_the_search() -> None:
+    """Needing one trick of four on lead, three players choose the card of highest score under
+    ``LEAD_WEIGHTS`` (here the low club, waiting), where the lookahead cashes the queen; four
+    players have no weights and keep the lookahead. The features are finite, and the chances
+    among them are probabilities."""
+    hands = tuple(parse_cards(h) for h in ("7c 4h 4s Qs", "Ac 9h Qh Ah", "2c 3c 9c 8s"))
+    rules = Rules(player_count=3, schedule=Schedule.CUSTOM, custom_hand_sizes=(4,))
+    state = new_game(rules, first_dealer=2)
+    state, _ = apply(state, Deal(hands, None))
+    for seat, bid in enumerate((1, 2, 1)):
+        state, _ = apply(state, Bid(seat, bid))
+    view = view_for(state, 0)
+    assert heuristic_play(view) == Card.from_str("7c")
+    assert 3 in LEAD_WEIGHTS and 4 not in LEAD_WEIGHTS
+    know = heuristic._knowledge(view)
+    strength = heuristic._win_probabilities(view, know, view.hand or (), on_lead=True)
+    later = [1, 2]
+    lookahead = heuristic._play_lookahead(view, know, view.hand or (), strength, later, 1)
+    assert lookahead == Card.from_str("Qs")
+    for card in view.hand or ():
+        features = heuristic._lead_features(view, know, card, strength, later, 1)
+        assert len(features) == len(LEAD_WEIGHTS[3])
+        assert all(math.isfinite(f) for f in features)
+        assert 0.0 <= features[0] <= 1.0 and 0.0 <= features[1] <= 1.0

@@ -15,7 +15,9 @@ cards and public information only), so the search bot can use it as a fast rollo
   surely as it can (top trumps first); with enough certain winners kept back it ducks; with no
   trick needed it ducks with the highest losing card and sheds dangerous cards; otherwise it
   plays the card that maximises the chance of taking exactly the tricks still needed (the
-  chance the card wins this trick combined with the distribution of the other cards' tricks).
+  chance the card wins this trick combined with the distribution of the other cards' tricks;
+  with three players it leads the card scored highest by :data:`LEAD_WEIGHTS`, fitted to the
+  search bot's leads).
   Once the bid is lost it spoils the others' bids (or, when missed bids score their tricks,
   takes every trick it can).
 
@@ -116,6 +118,21 @@ PLAY_SHIFTS: Final[dict[int, tuple[float, ...]]] = {
     # without the group-2 shift +1.46; half as large again +1.38 (CI -0.04 .. +2.81). The
     # same shifts when bidding too cost 3.90 (groups 0 and 1) and 1.30 (group 2).
     3: (0.247, 0.461, 1.058),
+}
+
+
+LEAD_WEIGHTS: Final[dict[int, tuple[float, ...]]] = {
+    # The card led when some tricks are still needed but not all (and fewer sure winners are
+    # held than needed): the card of highest score, the score being these weights times the
+    # features of ``_lead_features``. Fitted (conditional logit, L2 1e-2) to the search bot's
+    # choices at 25,200 such leads of three-player heuristic self-play (standard game, deal
+    # seeds 7000-7119 and 8000-8119), where the heuristic's own lead, the lookahead below,
+    # fell furthest behind: behind the heuristic's bids, the search's card there alone was
+    # +9.3 points per game (100 deal sets). Paired against the lookahead over 300 deal sets
+    # of the standard game: +3.87 points per game (CI +2.21 .. +5.53, deal seed 5), +2.48 (CI
+    # +0.95 .. +4.01, seed 9), +4.03 (CI +2.29 .. +5.76, seed 11); +2.0 to +3.7 under each
+    # preset (docs/bots.md). Other player counts lead by the lookahead.
+    3: (0.14, 0.17, 0.66, 1.15, -0.24, 0.1, -0.7, 0.55, -0.01, 0.06, -0.67, -0.51, -0.05, -0.38),
 }
 
 
@@ -477,7 +494,48 @@ def heuristic_play(view: PlayerView) -> Card:
         # enough certain winners are kept back: lose this trick if it can be lost
         spare = [c for c in cards if c not in sure] or cards
         return _play_duck(view, know, spare, strength, later, keep=sure)
+    weights = LEAD_WEIGHTS.get(n)
+    if weights is not None and not view.trick:
+        return _lead_by_weights(view, know, cards, strength, later, need, weights)
     return _play_lookahead(view, know, cards, strength, later, need)
+
+
+@dataclass(frozen=True, slots=True)
+class _Outlook:
+    """What playing one card now means for taking exactly the tricks still needed."""
+
+    now: float
+    """The chance the card wins this trick."""
+    take: float
+    """The chance the other cards take one trick fewer than needed (right if it wins)."""
+    keep: float
+    """The chance the other cards take exactly the tricks needed (right if it loses)."""
+
+    @property
+    def hit(self) -> float:
+        """The chance of taking exactly the tricks needed, playing the card now."""
+        return self.now * self.take + (1.0 - self.now) * self.keep
+
+
+def _outlook(
+    view: PlayerView,
+    know: _Knowledge,
+    card: Card,
+    strength: dict[Card, float],
+    later: Sequence[int],
+    need: int,
+) -> _Outlook:
+    hand = view.hand
+    assert hand is not None
+    if view.trick and not _beats(card, _current_best(view, know.trump), know.trump):
+        now = 0.0
+    else:
+        led = view.trick[0].suit if view.trick else card.suit
+        now = _hold_probability(know, card, led, later)
+    rest = _poisson_binomial([strength[c] for c in hand if c != card], len(hand) - 1)
+    keep = rest[need] if need < len(rest) else 0.0
+    take = rest[need - 1] if need >= 1 else 0.0
+    return _Outlook(now, take, keep)
 
 
 def _play_lookahead(
@@ -490,22 +548,68 @@ def _play_lookahead(
 ) -> Card:
     """The card that maximises the chance of taking exactly ``need`` more tricks: the chance
     it wins this trick combined with the distribution of the tricks the other cards take."""
-    led = view.trick[0].suit if view.trick else None
-    best = _current_best(view, know.trump) if view.trick else None
+    return max(
+        cards,
+        key=lambda card: (_outlook(view, know, card, strength, later, need).hit, -card.rank),
+    )
+
+
+def _lead_features(
+    view: PlayerView,
+    know: _Knowledge,
+    card: Card,
+    strength: dict[Card, float],
+    later: Sequence[int],
+    need: int,
+) -> tuple[float, ...]:
+    """The features :data:`LEAD_WEIGHTS` weigh, for leading ``card``: its chance to win the
+    trick, the lookahead's chance of hitting the bid, its strength, its rank, whether it is a
+    trump and whether no unseen card beats it; the length of its suit in hand (over the cards
+    left), whether it is the lowest, the highest, the only card of its suit held; the chance
+    to win and the strength times the share of the cards left that must win; the expected
+    tricks of the other cards beyond those still needed (over the cards left); and how much
+    more often the bid is hit winning this trick than losing it."""
     hand = view.hand
     assert hand is not None
+    left = len(hand)
+    outlook = _outlook(view, know, card, strength, later, need)
+    suit = [c for c in hand if c.suit is card.suit]
+    share = need / left
+    others = sum(strength[c] for c in hand if c != card)
+    return (
+        outlook.now,
+        outlook.hit,
+        strength[card],
+        (card.rank - 2) / 12,
+        float(card.suit is know.trump),
+        float(_higher_unseen(know, card) == 0),
+        len(suit) / left,
+        float(card.rank == min(c.rank for c in suit)),
+        float(card.rank == max(c.rank for c in suit)),
+        float(len(suit) == 1),
+        outlook.now * share,
+        strength[card] * share,
+        (others - (need - outlook.now)) / left,
+        outlook.take - outlook.keep,
+    )
 
-    def hit_chance(card: Card) -> tuple[float, int]:
-        if best is not None and not _beats(card, best, know.trump):
-            now = 0.0
-        else:
-            now = _hold_probability(know, card, card.suit if led is None else led, later)
-        rest = _poisson_binomial([strength[c] for c in hand if c != card], len(hand) - 1)
-        keep = rest[need] if need < len(rest) else 0.0
-        take = rest[need - 1] if need >= 1 else 0.0
-        return now * take + (1.0 - now) * keep, -card.rank
 
-    return max(cards, key=hit_chance)
+def _lead_by_weights(
+    view: PlayerView,
+    know: _Knowledge,
+    cards: Sequence[Card],
+    strength: dict[Card, float],
+    later: Sequence[int],
+    need: int,
+    weights: Sequence[float],
+) -> Card:
+    """The card to lead of highest score under ``weights`` (:data:`LEAD_WEIGHTS`)."""
+
+    def score(card: Card) -> tuple[float, int]:
+        features = _lead_features(view, know, card, strength, later, need)
+        return sum(w * f for w, f in zip(weights, features, strict=True)), -card.rank
+
+    return max(cards, key=score)
 
 
 def _current_best(view: PlayerView, trump: Suit | None) -> Card:
