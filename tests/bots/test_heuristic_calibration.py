@@ -11,6 +11,7 @@ from tests.conftest import run_benchmark, run_script
 
 from ohhell.bots import heuristic
 from ohhell.bots.heuristic import (
+    DUCK_LEAD_WEIGHTS,
     LEAD_WEIGHTS,
     calibration_group,
     calibration_shift,
@@ -145,3 +146,30 @@ def test_three_players_lead_by_the_weights_fitted_to_the_search() -> None:
         assert len(features) == len(LEAD_WEIGHTS[3])
         assert all(math.isfinite(f) for f in features)
         assert 0.0 <= features[0] <= 1.0 and 0.0 <= features[1] <= 1.0
+
+
+def test_three_players_wanting_no_trick_lead_by_the_weights_fitted_to_the_search() -> None:
+    """Bid zero and on lead, three players choose by ``DUCK_LEAD_WEIGHTS``: here the
+    singleton spade, to be void in spades for later, where leading the weakest card would lead
+    the two of diamonds; four players keep leading the weakest card."""
+    hands = tuple(parse_cards(h) for h in ("3c 2d 8d 6s", "6c 6d Ad Ah", "4c 3d Kd 9h"))
+    rules = Rules(
+        player_count=3,
+        schedule=Schedule.CUSTOM,
+        custom_hand_sizes=(4,),
+        trump_in_last_hand=True,
+    )
+    state = new_game(rules, first_dealer=2)
+    state, _ = apply(state, Deal(hands, Card.from_str("2h")))
+    for seat, bid in enumerate((0, 2, 1)):
+        state, _ = apply(state, Bid(seat, bid))
+    view = view_for(state, 0)
+    assert heuristic_play(view) == Card.from_str("6s")
+    assert 3 in DUCK_LEAD_WEIGHTS and 4 not in DUCK_LEAD_WEIGHTS
+    know = heuristic._knowledge(view)
+    strength = heuristic._win_probabilities(view, know, view.hand or (), on_lead=True)
+    assert min(view.hand or (), key=lambda c: (strength[c], c.rank)) == Card.from_str("2d")
+    for card in view.hand or ():
+        features = heuristic._duck_lead_features(view, know, card, strength)
+        assert len(features) == len(DUCK_LEAD_WEIGHTS[3])
+        assert all(0.0 <= f <= 1.0 for f in features)
