@@ -16,8 +16,8 @@ cards and public information only), so the search bot can use it as a fast rollo
   trick needed it ducks with the highest losing card and sheds dangerous cards; otherwise it
   plays the card that maximises the chance of taking exactly the tricks still needed (the
   chance the card wins this trick combined with the distribution of the other cards' tricks;
-  with three players it leads the card scored highest by :data:`LEAD_WEIGHTS`, fitted to the
-  search bot's leads, and, wanting no more tricks, by :data:`DUCK_LEAD_WEIGHTS`).
+  except with four players it leads the card scored highest by :data:`LEAD_WEIGHTS`, fitted
+  to the search bot's leads, and, wanting no more tricks, by :data:`DUCK_LEAD_WEIGHTS`).
   Once the bid is lost it spoils the others' bids (or, when missed bids score their tricks,
   takes every trick it can).
 
@@ -121,7 +121,12 @@ PLAY_SHIFTS: Final[dict[int, tuple[float, ...]]] = {
 }
 
 
-LEAD_WEIGHTS: Final[dict[int, tuple[float, ...]]] = {
+_FITTED_AT_THREE: Final = (3, 5, 6, 7)
+"""The player counts that play by the leads fitted at three players (below). Four players
+keep the lookahead and the weakest card: ``heuristic`` is the baseline of the search bot's
+four-player benchmark (docs/bots.md), whose figures stay comparable while its target is open."""
+
+LEAD_WEIGHTS: Final[dict[int, tuple[float, ...]]] = dict.fromkeys(
     # The card led when some tricks are still needed but not all (and fewer sure winners are
     # held than needed): the card of highest score, the score being these weights times the
     # features of ``_lead_features``. Fitted (conditional logit, L2 1e-2) to the search bot's
@@ -129,24 +134,25 @@ LEAD_WEIGHTS: Final[dict[int, tuple[float, ...]]] = {
     # seeds 7000-7119 and 8000-8119), where the heuristic's own lead, the lookahead below,
     # fell furthest behind: behind the heuristic's bids, the search's card there alone was
     # +9.3 points per game (100 deal sets). Paired against the lookahead over 300 deal sets
-    # of the standard game: +3.87 points per game (CI +2.21 .. +5.53, deal seed 5), +2.48 (CI
-    # +0.95 .. +4.01, seed 9), +4.03 (CI +2.29 .. +5.76, seed 11); +2.0 to +3.7 under each
-    # preset (docs/bots.md). Other player counts lead by the lookahead.
-    3: (0.14, 0.17, 0.66, 1.15, -0.24, 0.1, -0.7, 0.55, -0.01, 0.06, -0.67, -0.51, -0.05, -0.38),
-}
+    # of the standard game with three players: +3.87 points per game (CI +2.21 .. +5.53, deal
+    # seed 5), +2.48 (CI +0.95 .. +4.01, seed 9), +4.03 (CI +2.29 .. +5.76, seed 11); +2.0 to
+    # +3.7 under each preset. With DUCK_LEAD_WEIGHTS at 5 to 7 players, see docs/bots.md.
+    _FITTED_AT_THREE,
+    (0.14, 0.17, 0.66, 1.15, -0.24, 0.1, -0.7, 0.55, -0.01, 0.06, -0.67, -0.51, -0.05, -0.38),
+)
 
-
-DUCK_LEAD_WEIGHTS: Final[dict[int, tuple[float, ...]]] = {
+DUCK_LEAD_WEIGHTS: Final[dict[int, tuple[float, ...]]] = dict.fromkeys(
     # The card led when no more tricks are wanted: the card of highest score under these
     # weights and the features of ``_duck_lead_features``, fitted as LEAD_WEIGHTS to the
     # search bot's choices at 6,880 such leads of three-player self-play (deal seeds
     # 7000-7149 and 8000-8149; it picks the search's card 64 % of the time, the weakest card
     # 42 %). The search prefers a low trump, a singleton and a card under unseen higher ones.
-    # Paired against leading the weakest card over 300 deal sets of the standard game: +1.46
-    # points per game (CI +0.45 .. +2.46, deal seed 5), +2.01 (CI +0.97 .. +3.04, seed 9),
-    # +2.19 (CI +1.18 .. +3.20, seed 11). Other player counts lead the weakest card.
-    3: (0.15, -0.27, 1.66, -0.49, 0.67, 0.25, 0.82, 0.24, 0.93, 0.58, -0.3, 0.75),
-}
+    # Paired against leading the weakest card over 300 deal sets of the standard game with
+    # three players: +1.46 points per game (CI +0.45 .. +2.46, deal seed 5), +2.01 (CI +0.97
+    # .. +3.04, seed 9), +2.19 (CI +1.18 .. +3.20, seed 11).
+    _FITTED_AT_THREE,
+    (0.15, -0.27, 1.66, -0.49, 0.67, 0.25, 0.82, 0.24, 0.93, 0.58, -0.3, 0.75),
+)
 
 
 def calibration_shift(players: int, group: int, *, playing: bool = False) -> float:
