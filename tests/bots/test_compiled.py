@@ -314,3 +314,9 @@ def test_compiled_bid_model_agrees(players: int) -> None:
         assert compiled.guess_bids(hands, bids, trump_card, first, size, sealed=sealed) == (
             expected_bids
         )
+
+
+def test_the_compiled_rollout_lead_uses_the_python_scores() -> None:
+    """The rollout policy's lead wanting no more tricks is scored alike compiled and in
+    Python (the compiled module writes the scores out for numba's cache)."""
+    assert compiled._DUCK_LEAD_SCORES == fast.DUCK_LEAD_SCORES

@@ -48,6 +48,21 @@ from ohhell.bots.fast import LOST_GRAB, LOST_PLAY_ON, LOST_SPOIL, HandSim, cards
 from ohhell.bots.heuristic import CARD_WIN_WEIGHTS, SMALL_HAND_SHARE, calibration_shift
 from ohhell.bots.sampling import Knowledge, SuitTable, WorldSampler
 
+# The rollout policy's lead wanting no more tricks, :data:`ohhell.bots.fast.DUCK_LEAD_SCORES`,
+# written out here: numba's disk cache notices changes to this file only (a test checks that
+# the two agree).
+_DUCK_LEAD_SCORES: Final = (1439, 1129, 544, 304, 162, -15, 536, -693)
+(
+    _DUCK_TRUMP,
+    _DUCK_SINGLE,
+    _DUCK_LOWEST,
+    _DUCK_ABOVE,
+    _DUCK_BELOW,
+    _DUCK_RANK,
+    _DUCK_WEAKEST,
+    _DUCK_LENGTH,
+) = _DUCK_LEAD_SCORES
+
 __all__ = [
     "AVAILABLE",
     "bid_worlds",
@@ -228,6 +243,42 @@ def _weakest(mask: int, trump_mask: int) -> int:
 
 
 @_kernel
+def _lead_wanting_none(legal: int, hand: int, out: int, trump_mask: int) -> int:
+    """:func:`ohhell.bots.fast._lead_wanting_none`."""
+    weakest = _weakest(legal, trump_mask)
+    left = _count(hand)
+    best = -1
+    top = -(1 << 60)
+    rest = legal
+    while rest:
+        low = rest & -rest
+        card = _bit_length(low) - 1
+        rest ^= low
+        suit_mask = _suit_mask(card // 13)
+        mine = hand & suit_mask
+        length = _count(mine)
+        above = _count(out & suit_mask & ~((2 << card) - 1))
+        below = _count(out & suit_mask & ((1 << card) - 1))
+        score = (
+            left
+            * (
+                _DUCK_TRUMP * ((trump_mask >> card) & 1)
+                + _DUCK_SINGLE * (1 if length == 1 else 0)
+                + _DUCK_LOWEST * (1 if (mine & -mine) == low else 0)
+                + _DUCK_ABOVE * min(above, 4)
+                + _DUCK_BELOW * min(below, 4)
+                + _DUCK_RANK * (card % 13)
+                + _DUCK_WEAKEST * (1 if card == weakest else 0)
+            )
+            + _DUCK_LENGTH * length
+        )
+        if score > top:
+            top = score
+            best = card
+    return best
+
+
+@_kernel
 def _strongest(mask: int, trump_mask: int) -> int:
     trumps = mask & trump_mask
     if trumps:
@@ -263,7 +314,7 @@ def _policy(
                 need = 0
     if best < 0:
         if need <= 0:
-            return _weakest(legal, trump_mask)
+            return _lead_wanting_none(legal, hand, out, trump_mask)
         top_trump = legal & trump_mask
         if top_trump and _bit_length(top_trump) > _bit_length(out & trump_mask):
             return _bit_length(top_trump) - 1

@@ -240,6 +240,53 @@ def _weakest(mask: int, trump_mask: int) -> int:
     return best
 
 
+DUCK_LEAD_SCORES: Final = (1439, 1129, 544, 304, 162, -15, 536, -693)
+"""The rollout policy's lead wanting no more tricks (:func:`_lead_wanting_none`): integer
+weights, per card led, for being a trump, being the seat's only card of its suit, being its
+lowest of the suit, each card out above it and below it (at most 4 each), each step of rank,
+being the card :func:`_weakest` picks, and (divided by the cards in hand) each card held in its
+suit. A conditional logit fitted to the search bot's choices at 6,825 such leads of
+four-player heuristic self-play (it matches them 66 % of the time; the weakest card, 42 %),
+scaled to integers so the Python and the compiled policy score alike."""
+
+
+def _lead_wanting_none(legal: int, hand: int, out: int, trump_mask: int) -> int:
+    """The card to lead wanting no more tricks: the highest score under
+    :data:`DUCK_LEAD_SCORES` (the lowest card on a tie)."""
+    trump_w, single_w, lowest_w, above_w, below_w, rank_w, weakest_w, length_w = DUCK_LEAD_SCORES
+    weakest = _weakest(legal, trump_mask)
+    left = hand.bit_count()
+    best = -1
+    top = -(1 << 60)
+    rest = legal
+    while rest:
+        low = rest & -rest
+        card = low.bit_length() - 1
+        rest ^= low
+        suit_mask = SUIT_MASKS[card // 13]
+        mine = hand & suit_mask
+        length = mine.bit_count()
+        above = (out & suit_mask & ~((2 << card) - 1)).bit_count()
+        below = (out & suit_mask & ((1 << card) - 1)).bit_count()
+        score = (
+            left
+            * (
+                trump_w * (trump_mask >> card & 1)
+                + single_w * (length == 1)
+                + lowest_w * ((mine & -mine) == low)
+                + above_w * min(above, 4)
+                + below_w * min(below, 4)
+                + rank_w * (card % 13)
+                + weakest_w * (card == weakest)
+            )
+            + length_w * length
+        )
+        if score > top:
+            top = score
+            best = card
+    return best
+
+
 def _strongest(mask: int, trump_mask: int) -> int:
     """The card of ``mask`` most able to take a trick: the highest trump, else the
     highest-ranked card (lower suit on ties)."""
@@ -283,7 +330,7 @@ def _policy(
                 need = 0
     if best < 0:  # leading
         if need <= 0:
-            return _weakest(legal, trump_mask)
+            return _lead_wanting_none(legal, hand, out, trump_mask)
         top_trump = legal & trump_mask
         if top_trump and top_trump.bit_length() > (out & trump_mask).bit_length():
             return top_trump.bit_length() - 1  # draw trumps with the master trump
@@ -369,7 +416,8 @@ def policy_card(sim: HandSim, need: int | None = None) -> int:
     strongest card when every trick is needed and the weakest otherwise; in a trick, win as
     cheaply as is safe (the lowest winner when last or trumping in, else the cheapest master
     card or the highest card), or throw the weakest card when it cannot win. Needing no more
-    (or having overshot): lead the weakest card; in a trick, shed the most dangerous card that
+    (or having overshot): lead the card scored highest by :data:`DUCK_LEAD_SCORES` (fitted to
+    the search bot's own leads); in a trick, shed the most dangerous card that
     still loses, or, forced to win, the lowest winner while others may still overtake and the
     highest when last. It sees the cards the other seats hold together (not who holds
     which): a rollout policy for search, which plays in sampled worlds. Deterministic.
