@@ -27,6 +27,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import process as futures_process
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -211,16 +212,25 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
     are only reachable through its ``_processes``. Shutting down without ending them is not
     enough: the executor would still play what it had queued, and may play everything left
     when it is garbage-collected before it sees the cancellation. They are killed, as they
-    ignore SIGTERM (:func:`_worker_start`)."""
+    ignore SIGTERM (:func:`_worker_start`).
+
+    Before Python 3.12, the interpreter's exit wakes every executor's manager thread through
+    a pipe, closed by then for this one, and prints an ignored ``OSError: Bad file
+    descriptor`` after the tournament's last words; so the stopped executor is taken off that
+    list too (``_threads_wakeups``, again private)."""
     kill = getattr(pool, "kill_workers", None)
     if kill is not None:
         kill()
         return
     workers = list((getattr(pool, "_processes", None) or {}).values())
+    manager = getattr(pool, "_executor_manager_thread", None)  # shutdown forgets it
     pool.shutdown(wait=False, cancel_futures=True)
     for worker in workers:
         worker.kill()
     pool.shutdown(wait=True)
+    wakeups = getattr(futures_process, "_threads_wakeups", None)
+    if wakeups is not None and manager is not None:
+        wakeups.pop(manager, None)
 
 
 def run_tournament(
