@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from tests.conftest import run_benchmark, run_script
@@ -122,22 +123,37 @@ def test_calibration_groups_and_player_count_shifts() -> None:
     assert calibration_shift(6, 1, playing=True) == calibration_shift(6, 1)
 
 
+def _three_players_on_lead(
+    hands: tuple[str, str, str], trump_card: str | None, bids: tuple[int, int, int]
+) -> tuple[PlayerView, Any, dict[Card, float]]:
+    """Seat 0's view leading the first trick of one 4-card hand dealt as ``hands`` (seat 2
+    deals), with its knowledge and its cards' strengths as the heuristic computes them."""
+    rules = Rules(
+        player_count=3,
+        schedule=Schedule.CUSTOM,
+        custom_hand_sizes=(4,),
+        trump_in_last_hand=trump_card is not None,
+    )
+    state = new_game(rules, first_dealer=2)
+    trump = None if trump_card is None else Card.from_str(trump_card)
+    state, _ = apply(state, Deal(tuple(parse_cards(h) for h in hands), trump))
+    for seat, bid in enumerate(bids):
+        state, _ = apply(state, Bid(seat, bid))
+    view = view_for(state, 0)
+    know = heuristic._knowledge(view)
+    return view, know, heuristic._win_probabilities(view, know, view.hand or (), on_lead=True)
+
+
 def test_three_players_lead_by_the_weights_fitted_to_the_search() -> None:
     """Needing one trick of four on lead, three players choose the card of highest score under
     ``LEAD_WEIGHTS`` (here the low club, waiting), where the lookahead cashes the queen; four
     players (the search's benchmark baseline) have no weights and keep the lookahead. The
     features are finite, and the chances among them are probabilities."""
-    hands = tuple(parse_cards(h) for h in ("7c 4h 4s Qs", "Ac 9h Qh Ah", "2c 3c 9c 8s"))
-    rules = Rules(player_count=3, schedule=Schedule.CUSTOM, custom_hand_sizes=(4,))
-    state = new_game(rules, first_dealer=2)
-    state, _ = apply(state, Deal(hands, None))
-    for seat, bid in enumerate((1, 2, 1)):
-        state, _ = apply(state, Bid(seat, bid))
-    view = view_for(state, 0)
+    view, know, strength = _three_players_on_lead(
+        ("7c 4h 4s Qs", "Ac 9h Qh Ah", "2c 3c 9c 8s"), None, (1, 2, 1)
+    )
     assert heuristic_play(view) == Card.from_str("7c")
     assert sorted(LEAD_WEIGHTS) == [3, 5, 6, 7]
-    know = heuristic._knowledge(view)
-    strength = heuristic._win_probabilities(view, know, view.hand or (), on_lead=True)
     later = [1, 2]
     lookahead = heuristic._play_lookahead(view, know, view.hand or (), strength, later, 1)
     assert lookahead == Card.from_str("Qs")
@@ -152,22 +168,11 @@ def test_three_players_wanting_no_trick_lead_by_the_weights_fitted_to_the_search
     """Bid zero and on lead, three players choose by ``DUCK_LEAD_WEIGHTS``: here the
     singleton spade, to be void in spades for later, where leading the weakest card would lead
     the two of diamonds; four players keep leading the weakest card."""
-    hands = tuple(parse_cards(h) for h in ("3c 2d 8d 6s", "6c 6d Ad Ah", "4c 3d Kd 9h"))
-    rules = Rules(
-        player_count=3,
-        schedule=Schedule.CUSTOM,
-        custom_hand_sizes=(4,),
-        trump_in_last_hand=True,
+    view, know, strength = _three_players_on_lead(
+        ("3c 2d 8d 6s", "6c 6d Ad Ah", "4c 3d Kd 9h"), "2h", (0, 2, 1)
     )
-    state = new_game(rules, first_dealer=2)
-    state, _ = apply(state, Deal(hands, Card.from_str("2h")))
-    for seat, bid in enumerate((0, 2, 1)):
-        state, _ = apply(state, Bid(seat, bid))
-    view = view_for(state, 0)
     assert heuristic_play(view) == Card.from_str("6s")
     assert sorted(DUCK_LEAD_WEIGHTS) == [3, 5, 6, 7]
-    know = heuristic._knowledge(view)
-    strength = heuristic._win_probabilities(view, know, view.hand or (), on_lead=True)
     assert min(view.hand or (), key=lambda c: (strength[c], c.rank)) == Card.from_str("2d")
     for card in view.hand or ():
         features = heuristic._duck_lead_features(view, know, card, strength)
