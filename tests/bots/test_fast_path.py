@@ -316,6 +316,42 @@ def test_policy_ducks_when_master_trumps_cover_the_bid() -> None:
     assert policy_card(sim) == Card.from_str("As").index
 
 
+def _last_seat_holding(hand: str, trick: str, *, trump: int, bid: int = 1) -> HandSim:
+    """Seat 3 of four, holding ``hand`` and needing ``bid`` tricks, last to play to the three
+    cards of ``trick`` (led by seat 0); the others hold a low club each."""
+    cards = [Card.from_str(c).index for c in trick.split()]
+    return HandSim(
+        hands=[mask_of([Card.from_str(c)]) for c in ("2c", "3c", "4c")]
+        + [mask_of(Card.from_str(c) for c in hand.split())],
+        trump=trump,
+        must_trump=False,
+        leader=0,
+        trick=cards,
+        won=[0, 0, 0, 0],
+        bids=[0, 0, 0, bid],
+    )
+
+
+def test_policy_losing_a_trick_it_needs_sheds_the_card_likeliest_to_win_one_not_wanted() -> None:
+    """Needing one trick of five and unable to win this one: keep the queen for the trick
+    wanted and the low hearts for ducking; shed the nine, which could take a trick too many.
+    (The rollouts used to throw the weakest card, the four.)"""
+    diamonds = 1
+    sim = _last_seat_holding("4h 5h 6h 9h Qh", "3d 5d Kh", trump=diamonds)
+    assert policy_card(sim) == Card.from_str("9h").index
+
+
+def test_policy_sure_of_a_trick_takes_it_with_the_card_it_can_spare() -> None:
+    """Last to play, every card it holds wins the trick: needing one trick of two, win with
+    the queen and keep the three, which can lose the last trick. (It used to win with the
+    cheapest card, then take the last trick too with the queen.)"""
+    hearts = 2
+    sim = _last_seat_holding("3h Qh", "2d Qd Jd", trump=hearts)
+    assert policy_card(sim) == Card.from_str("Qh").index
+    sim.bids[3] = 2  # needing both: the rule of a seat needing every trick, the cheapest
+    assert policy_card(sim) == Card.from_str("3h").index
+
+
 def brute_force_values(
     sim: HandSim, root: int, scores: list[list[int]], rivalry: float = 0.0
 ) -> dict[int, tuple[int, ...]]:

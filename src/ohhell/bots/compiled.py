@@ -279,6 +279,41 @@ def _lead_wanting_none(legal: int, hand: int, out: int, trump_mask: int) -> int:
 
 
 @_kernel
+def _strength(card: int, out: int, trump_mask: int) -> int:
+    """:func:`ohhell.bots.fast._strength`."""
+    above = _count(out & _suit_mask(card // 13) & ~((2 << card) - 1))
+    return (3 * ((trump_mask >> card) & 1) - above) * 13 + card % 13
+
+
+@_kernel
+def _strongest_by_strength(mask: int, out: int, trump_mask: int) -> int:
+    """:func:`ohhell.bots.fast._strongest_by_strength`."""
+    best = -1
+    top = -(1 << 30)
+    for suit in range(4):
+        mine = mask & _suit_mask(suit)
+        if mine:
+            card = _bit_length(mine) - 1
+            strength = _strength(card, out, trump_mask)
+            if strength > top:
+                top = strength
+                best = card
+    return best
+
+
+@_kernel
+def _shed(hand: int, legal: int, out: int, trump_mask: int, keep: int) -> int:
+    """:func:`ohhell.bots.fast._shed`."""
+    kept = 0
+    for _ in range(keep):
+        kept |= 1 << _strongest_by_strength(hand & ~kept, out, trump_mask)
+    spare = legal & ~kept
+    if not spare:
+        return _weakest(legal, trump_mask)
+    return _strongest_by_strength(spare, out, trump_mask)
+
+
+@_kernel
 def _strongest(mask: int, trump_mask: int) -> int:
     trumps = mask & trump_mask
     if trumps:
@@ -333,6 +368,11 @@ def _policy(
     else:
         winners = (legal & _suit_mask(suit) & above) | (legal & trump_mask)
     if need > 0:
+        if need < left:
+            if not winners:
+                return _shed(hand, legal, out, trump_mask, need)
+            if winners == legal and (played == n - 1 or winners & _suit_mask(suit) == 0):
+                return _shed(hand, legal, out, trump_mask, need - 1)
         if not winners:
             return _weakest(legal, trump_mask)
         if played == n - 1 or winners & _suit_mask(suit) == 0:

@@ -287,6 +287,43 @@ def _lead_wanting_none(legal: int, hand: int, out: int, trump_mask: int) -> int:
     return best
 
 
+def _strength(card: int, out: int, trump_mask: int) -> int:
+    """How likely ``card`` is to take a trick, as an integer: trumps above side cards, fewer
+    cards out above it in its suit, then rank."""
+    above = (out & SUIT_MASKS[card // 13] & ~((2 << card) - 1)).bit_count()
+    return (3 * (trump_mask >> card & 1) - above) * 13 + card % 13
+
+
+def _strongest_by_strength(mask: int, out: int, trump_mask: int) -> int:
+    """The card of the non-empty ``mask`` highest in :func:`_strength` (the lower suit on a
+    tie). Within a suit the higher card is the stronger, so only each suit's top card is
+    compared."""
+    best = -1
+    top = -(1 << 30)
+    for suit_mask in SUIT_MASKS:
+        mine = mask & suit_mask
+        if mine:
+            card = mine.bit_length() - 1
+            strength = _strength(card, out, trump_mask)
+            if strength > top:
+                top = strength
+                best = card
+    return best
+
+
+def _shed(hand: int, legal: int, out: int, trump_mask: int, keep: int) -> int:
+    """The card to play of ``legal`` keeping back the ``keep`` strongest cards of ``hand``
+    (by :func:`_strength`) for the tricks still wanted: the strongest of the others, shed
+    while it does no harm; the weakest legal card when every legal card is kept."""
+    kept = 0
+    for _ in range(keep):
+        kept |= 1 << _strongest_by_strength(hand & ~kept, out, trump_mask)
+    spare = legal & ~kept
+    if not spare:
+        return _weakest(legal, trump_mask)
+    return _strongest_by_strength(spare, out, trump_mask)
+
+
 def _strongest(mask: int, trump_mask: int) -> int:
     """The card of ``mask`` most able to take a trick: the highest trump, else the
     highest-ranked card (lower suit on ties)."""
@@ -347,6 +384,15 @@ def _policy(
     else:
         winners = (legal & SUIT_MASKS[suit] & ~((2 << best) - 1)) | (legal & trump_mask)
     if need > 0:
+        if need < left:
+            if not winners:
+                # losing this trick: keep the strongest cards for the tricks needed, shed
+                # the strongest of the rest (the card likeliest to take a trick not wanted)
+                return _shed(hand, legal, out, trump_mask, need)
+            if winners == legal and (len(trick) == n - 1 or winners & SUIT_MASKS[suit] == 0):
+                # winning this trick with any card, last or trumping in: win with the
+                # strongest card beyond those kept for the other tricks needed
+                return _shed(hand, legal, out, trump_mask, need - 1)
         if not winners:
             return _weakest(legal, trump_mask)
         if len(trick) == n - 1 or winners & SUIT_MASKS[suit] == 0:
@@ -415,12 +461,19 @@ def policy_card(sim: HandSim, need: int | None = None) -> int:
     between; on lead, cash a master trump or a master card of a side suit, else lead the
     strongest card when every trick is needed and the weakest otherwise; in a trick, win as
     cheaply as is safe (the lowest winner when last or trumping in, else the cheapest master
-    card or the highest card), or throw the weakest card when it cannot win. Needing no more
-    (or having overshot): lead the card scored highest by :data:`DUCK_LEAD_SCORES` (fitted to
-    the search bot's own leads); in a trick, shed the most dangerous card that
-    still loses, or, forced to win, the lowest winner while others may still overtake and the
-    highest when last. It sees the cards the other seats hold together (not who holds
-    which): a rollout policy for search, which plays in sampled worlds. Deterministic.
+    card or the highest card). Needing some tricks but not all, it keeps its strongest cards
+    (by :func:`_strength`) back for them: unable to win the trick, it sheds the strongest card
+    beyond those (the card likeliest to take a trick too many), and sure to win it (last or
+    trumping in, every card winning), it wins with that card. Needing every trick and unable
+    to win this one, it throws the weakest card.
+
+    Needing no more (or having overshot): lead the card scored highest by
+    :data:`DUCK_LEAD_SCORES` (fitted to the search bot's own leads); in a trick, shed the most
+    dangerous card that still loses, or, forced to win, the lowest winner while others may
+    still overtake and the highest when last.
+
+    It sees the cards the other seats hold together (not who holds which): a rollout policy
+    for search, which plays in sampled worlds. Deterministic.
     ``need`` overrides the tricks the seat still needs (its bid less its tricks).
     """
     seat = sim.to_act
