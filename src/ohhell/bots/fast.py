@@ -390,8 +390,8 @@ def _policy(
                 # the strongest of the rest (the card likeliest to take a trick not wanted)
                 return _shed(hand, legal, out, trump_mask, need)
             if winners == legal and (len(trick) == n - 1 or winners & SUIT_MASKS[suit] == 0):
-                # winning this trick with any card, last or trumping in: win with the
-                # strongest card beyond those kept for the other tricks needed
+                # every card wins the trick so far, last to play or trumping in: win with
+                # the strongest card beyond those kept for the other tricks needed
                 return _shed(hand, legal, out, trump_mask, need - 1)
         if not winners:
             return _weakest(legal, trump_mask)
@@ -463,9 +463,9 @@ def policy_card(sim: HandSim, need: int | None = None) -> int:
     cheaply as is safe (the lowest winner when last or trumping in, else the cheapest master
     card or the highest card). Needing some tricks but not all, it keeps its strongest cards
     (by :func:`_strength`) back for them: unable to win the trick, it sheds the strongest card
-    beyond those (the card likeliest to take a trick too many), and sure to win it (last or
-    trumping in, every card winning), it wins with that card. Needing every trick and unable
-    to win this one, it throws the weakest card.
+    beyond those (the card likeliest to take a trick too many), and with every card winning
+    the trick so far (last to play, or trumping in), it wins with that card. Needing every
+    trick and unable to win this one, it throws the weakest card.
 
     Needing no more (or having overshot): lead the card scored highest by
     :data:`DUCK_LEAD_SCORES` (fitted to the search bot's own leads); in a trick, shed the most
