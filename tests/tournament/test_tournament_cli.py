@@ -94,6 +94,11 @@ def test_tournament_errors_are_one_line(tmp_path: Path) -> None:
     assert unknown.returncode == 1
     assert "unknown bot 'genius'" in unknown.stderr
     assert "Traceback" not in unknown.stderr
+    none = tournament("--deal-sets", "0", "--out", str(tmp_path / "out"), *COMMON)
+    assert none.returncode == 1  # not the default number of deal sets
+    assert none.stderr.strip() == (
+        "ohhell tournament: error: the number of deal sets must be at least 1, got 0"
+    )
     assert not (tmp_path / "out").exists()  # a refused tournament leaves no folder behind
 
 

@@ -211,7 +211,8 @@ def _run_into(args: argparse.Namespace, rules: Rules) -> int:
         if args.deal_sets is not None:
             deal_sets = deal_sets.first(args.deal_sets)
     else:
-        deal_sets = generate_deal_sets(rules, args.deal_sets or DEFAULT_DEAL_SETS, seed)
+        count = DEFAULT_DEAL_SETS if args.deal_sets is None else args.deal_sets
+        deal_sets = generate_deal_sets(rules, count, seed)
     matchup = Matchup(
         rules=rules,
         candidate=args.candidate,
