@@ -100,3 +100,6 @@ def test_unreadable_deal_files(tmp_path: Path) -> None:
     path.write_text("{not json", encoding="utf-8")
     with pytest.raises(DealFileError, match="is not valid JSON"):
         load_deal_sets(path)
+    path.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")  # too deep to parse
+    with pytest.raises(DealFileError, match="is not valid JSON: maximum recursion depth"):
+        load_deal_sets(path)

@@ -147,6 +147,9 @@ def test_unreadable_journals_are_clear_errors(tmp_path: Path) -> None:
     path.write_bytes(header + b"\n{not json}\n")
     with pytest.raises(JournalError, match=r"line 2: not JSON"):
         read_journal(path)
+    path.write_bytes(header + b"\n" + b"[" * 100_000 + b"]" * 100_000 + b"\n")
+    with pytest.raises(JournalError, match=r"line 2: not JSON \(maximum recursion depth"):
+        read_journal(path)
 
 
 def test_another_tournament_is_named_difference_by_difference(

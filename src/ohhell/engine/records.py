@@ -180,11 +180,31 @@ def loads(text: str | bytes) -> dict[str, Any]:
     """Parse record JSON text (no replay; see :func:`replay`)."""
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+    except (ValueError, RecursionError) as exc:  # RecursionError: nested too deep to parse
         raise RecordError(f"not valid JSON ({exc}); the file may be truncated or corrupt") from None
     if not isinstance(data, dict):
         raise RecordError(f"a record is a JSON object, got {type(data).__name__}")
+    _check_text(data)
     return data
+
+
+def _check_text(value: object) -> None:
+    """Refuse strings that are not text: JSON's ``\\ud800`` escapes can spell lone UTF-16
+    surrogates, which no UTF-8 output (a terminal, a file) can write."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise RecordError(
+                f"{value!r} is not text: it holds a lone UTF-16 surrogate escape"
+            ) from None
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _check_text(key)
+            _check_text(item)
+    elif isinstance(value, list):
+        for item in value:
+            _check_text(item)
 
 
 def replay(record: dict[str, Any]) -> GameState:

@@ -168,7 +168,7 @@ def load_deal_sets(path: Path) -> DealSets:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as exc:
         raise DealFileError(f"cannot read deal file {path}: {exc.strerror or exc}") from None
-    except ValueError as exc:
+    except (ValueError, RecursionError) as exc:  # RecursionError: nested too deep to parse
         raise DealFileError(f"deal file {path} is not valid JSON: {exc}") from None
     try:
         return _parse(data)

@@ -274,7 +274,7 @@ def read_journal(path: Path) -> Journal:
         where = f"journal {path}, line {number}"
         try:
             data = json.loads(line.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        except (ValueError, RecursionError) as exc:  # RecursionError: nested too deep to parse
             raise JournalError(f"{where}: not JSON ({exc})") from None
         if number == 1:
             try:
