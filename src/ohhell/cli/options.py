@@ -9,7 +9,10 @@ from typing import Any
 
 from ohhell.engine import PRESETS, BiddingMode, Rules, RulesError, Schedule
 
-__all__ = ["add_rules_arguments", "rules_from_args"]
+__all__ = ["DEFAULT_PLAYERS", "add_rules_arguments", "rules_from_args"]
+
+DEFAULT_PLAYERS = 4
+"""Players when neither ``--players`` nor the rules file says."""
 
 
 def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
@@ -23,7 +26,9 @@ def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
         help="named rule set (default: standard)",
     )
     group.add_argument(
-        "--players", type=int, default=4, help="number of players, 3 to 7 (default: 4)"
+        "--players",
+        type=int,
+        help=f"number of players, 3 to 7 (default: the rules file's, else {DEFAULT_PLAYERS})",
     )
     group.add_argument(
         "--rules-file", type=Path, help="JSON file of rules options (as in a record's 'rules')"
@@ -67,16 +72,19 @@ def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def rules_from_args(args: argparse.Namespace) -> Rules:
-    """The rules the arguments describe; raises :class:`RulesError` naming the bad option."""
-    options: dict[str, Any] = {"player_count": args.players, **PRESETS[args.preset].options}
+    """The rules the arguments describe; raises :class:`RulesError` naming the bad option.
+    Each source overrides the one before: the preset, the rules file, then the flags given."""
+    options: dict[str, Any] = {"player_count": DEFAULT_PLAYERS, **PRESETS[args.preset].options}
     if args.rules_file is not None:
         try:
             data = json.loads(args.rules_file.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
+        except (OSError, ValueError, RecursionError) as exc:
             raise RulesError(f"cannot read rules file {args.rules_file}: {exc}") from None
         if not isinstance(data, dict):
             raise RulesError(f"rules file {args.rules_file} must hold a JSON object of options")
         options.update(data)
+    if args.players is not None:
+        options["player_count"] = args.players
     for field in (
         "schedule",
         "bidding",
