@@ -100,6 +100,20 @@ def test_tournament_errors_are_one_line(tmp_path: Path) -> None:
         "ohhell tournament: error: the number of deal sets must be at least 1, got 0"
     )
     assert not (tmp_path / "out").exists()  # a refused tournament leaves no folder behind
+    deals = tmp_path / "deals.json"
+    unknown = tournament(
+        "--candidate", "genius", "--save-deals", str(deals), "--out", str(tmp_path / "out"),
+        *COMMON,
+    )  # fmt: skip
+    assert unknown.returncode == 1 and not deals.exists()  # nor the deals it would have saved
+    own = tmp_path / "out" / "journal.jsonl"
+    clash = tournament("--save-deals", str(own), "--out", str(tmp_path / "out"), *COMMON)
+    assert clash.returncode == 1
+    assert clash.stderr.strip() == (
+        f"ohhell tournament: error: --save-deals {own} is the tournament's own journal.jsonl"
+        " in --out: choose another path"
+    )
+    assert not (tmp_path / "out").exists()
 
 
 def test_variants_of_one_bot_meet_by_spec(tmp_path: Path) -> None:

@@ -57,14 +57,14 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise SystemExit("ohhell simulate: error: --games must be at least 1")
     base_seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**63)
-    if not args.no_records:
-        args.out.mkdir(parents=True, exist_ok=True)
     names = _bot_names(args.bots, rules.player_count)
     seats = [f"{name} {i}" for i, name in enumerate(names)]
     try:
         prepare_bots(names, "simulate", quiet=args.quiet)
     except ValueError as exc:
         raise RulesError(f"--bots: {exc}") from None
+    if not args.no_records:  # only once the bots are known good: a refused run leaves nothing
+        args.out.mkdir(parents=True, exist_ok=True)
     for game in range(args.games):
         seed = base_seed + game
         rng = random.Random(seed)

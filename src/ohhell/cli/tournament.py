@@ -51,6 +51,7 @@ from ohhell.tournament.journal import (
     journal_header,
     read_journal,
 )
+from ohhell.tournament.report import REPORT_FILES
 from ohhell.tournament.stats import compute_stats
 
 DEFAULT_DEAL_SETS = 100
@@ -176,6 +177,13 @@ def run(args: argparse.Namespace) -> int:
     rules = rules_from_args(args)
     if args.jobs < 1:
         raise TournamentError(f"--jobs must be at least 1, got {args.jobs}")
+    if args.save_deals is not None:
+        for name in (FILE_NAME, *REPORT_FILES):
+            if args.save_deals.resolve() == (args.out / name).resolve():
+                raise TournamentError(
+                    f"--save-deals {args.save_deals} is the tournament's own {name}"
+                    " in --out: choose another path"
+                )
     try:
         with sole_writer(args.out):  # two tournaments writing one journal would garble it
             return _run_into(args, rules)
@@ -224,12 +232,12 @@ def _run_into(args: argparse.Namespace, rules: Rules) -> int:
     if journal is not None:
         check_same_tournament(journal, matchup, deal_sets)
         done = journal.outcomes
-    if args.save_deals is not None:
-        save_deal_sets(deal_sets, args.save_deals)
     try:  # here, not in the workers: they load what this compiles from numba's disk cache
         prepare_bots((args.candidate, args.baseline), "tournament", quiet=args.quiet)
     except ValueError as exc:
         raise TournamentError(str(exc)) from None
+    if args.save_deals is not None:  # once nothing else can refuse the run
+        save_deal_sets(deal_sets, args.save_deals)
     console = Console()
     errors = Console(stderr=True)
     total = len(deal_sets.sets)
