@@ -108,6 +108,59 @@ def test_replay_rejects_illegal_truncated_and_corrupt(tmp_path: Path) -> None:
     assert missing.returncode == 1 and "No such file" in missing.stderr
 
 
+def test_replay_rejects_json_that_python_cannot_parse_or_print(tmp_path: Path) -> None:
+    """Nested too deep for the parser, a number too long to read, a name that is not text:
+    one line each, nothing printed to stdout."""
+    golden = Path(__file__).parents[1] / "golden" / "records" / "standard-4p.json"
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000)
+    long_number = tmp_path / "long.json"
+    long_number.write_text(
+        golden.read_text().replace('"format"', '"x": ' + "9" * 5000 + ', "format"')
+    )
+    record = json.loads(golden.read_text())
+    record["seats"][0] = "\ud800"  # a lone surrogate: JSON can spell it, no output can print it
+    surrogate = tmp_path / "surrogate.json"
+    surrogate.write_text(json.dumps(record))
+    for path, message in (
+        (deep, "not valid JSON (maximum recursion depth exceeded"),
+        (long_number, "not valid JSON (Exceeds the limit"),
+        (surrogate, "'\\ud800' is not text: it holds a lone UTF-16 surrogate escape"),
+    ):
+        result = ohhell("replay", str(path))
+        assert result.returncode == 1, path
+        assert result.stderr.startswith(f"ohhell replay: error: {path}: {message}"), result.stderr
+        assert "Traceback" not in result.stderr and result.stdout == ""
+
+
+def test_rules_file_then_flags(tmp_path: Path) -> None:
+    """The preset, then the rules file, then the flags given: ``--players`` too."""
+    rules_file = tmp_path / "rules.json"
+    rules_file.write_text('{"player_count": 5, "hook": true}')
+    from_file = ohhell("rules", "--rules-file", str(rules_file))
+    assert from_file.returncode == 0 and "5 players" in from_file.stdout, from_file.stdout
+    flagged = ohhell("rules", "--rules-file", str(rules_file), "--players", "3", "--no-hook")
+    assert flagged.returncode == 0, flagged.stderr
+    assert "3 players" in flagged.stdout and "hook" not in flagged.stdout.splitlines()[0]
+
+
+def test_broken_pipe_is_quiet() -> None:
+    """A reader that stops early (``| head``) is not an error worth a message."""
+    script = Path(sys.executable).parent / "ohhell"
+    command = [str(script)] if script.exists() else [sys.executable, "-m", "ohhell.cli.main"]
+    with subprocess.Popen(
+        [*command, "simulate", "--games", "30", "--seed", "1", "--no-records"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    ) as process:
+        assert process.stdout is not None and process.stderr is not None
+        assert process.stdout.readline().startswith(b"game 1 of 30")
+        process.stdout.close()
+        stderr = process.stderr.read()
+        assert process.wait(timeout=120) == 1
+    assert stderr == b""
+
+
 def test_rules_command_lists_presets_and_shows_schedule() -> None:
     listed = ohhell("rules", "--list")
     assert listed.returncode == 0 and listed.stdout.startswith("standard")
@@ -133,8 +186,10 @@ def test_simulate_with_bots(tmp_path: Path) -> None:
     record = json.loads((tmp_path / "game-9.json").read_text())
     assert record["seats"] == ["heuristic 0", "random 1", "random 2"]
     assert record["meta"]["players"] == ["heuristic", "random", "random"]
-    bad = ohhell("simulate", "--bots", "genius", "--out", str(tmp_path))
+    refused = tmp_path / "refused"
+    bad = ohhell("simulate", "--bots", "genius", "--out", str(refused))
     assert bad.returncode == 1 and "unknown bot 'genius'" in bad.stderr
+    assert not refused.exists()  # a refused run leaves no folder behind
     wrong = ohhell("simulate", "--players", "4", "--bots", "random,random", "--out", str(tmp_path))
     assert wrong.returncode == 1 and "2 bots for 4 players" in wrong.stderr
 

@@ -8,6 +8,7 @@ traceback.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -40,6 +41,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         code: int = args.run(args)
     except OhHellError as exc:
         print(f"ohhell {args.command}: error: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    except BrokenPipeError:
+        # The reader went away (``ohhell replay --json game.json | head``): not worth a message.
+        # Point stdout at /dev/null so that flushing it at exit does not fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_ERROR
     except OSError as exc:
         print(
