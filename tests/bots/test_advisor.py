@@ -160,7 +160,7 @@ def test_a_position_described_as_at_a_table() -> None:
         ("As Ks 7c", "As", [], InvalidDealError, "trump card As is also dealt"),
         ("As Ks 7c", "9h", [4], BidOutOfRangeError, "a bid must be a whole number from 0 to 3"),
         ("As Ks 7c", "9h", [1, 1, 1, 1], ValueError, "4 bids before this seat's, but 4 players"),
-        ("", None, [], RulesError, "custom_hand_sizes entries must be integers from 1 to 13"),
+        ("", None, [], RulesError, "0 cards in the hand: with 4 players a hand holds 1 to 13"),
         (" ".join(map(str, DECK[:13])), "As", [], ValueError, "leave no card to turn for trump"),
     ],
 )

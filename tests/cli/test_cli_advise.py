@@ -53,6 +53,15 @@ def test_json_advice_is_reproducible_by_seed() -> None:
         (("--hand", "As As", "--trump", "2h"), "invalid deal: As is dealt twice"),
         (("--hand", "As Zz", "--trump", "2h"), "'Zz'"),
         (("--hand", "As Ks", "--trump", "2h", "--bids", "1,x"), "--bids must be whole numbers"),
+        (("--hand", "As Ks", "--trump", "2h", "--bids", "1,,0"), "--bids must be whole numbers"),
+        (
+            ("--hand", "", "--trump", "2h"),
+            "0 cards in the hand: with 4 players a hand holds 1 to 13",
+        ),
+        (
+            ("--hand", "2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ac 2d", "--no-trump"),
+            "14 cards in the hand: with 4 players a hand holds 1 to 13",
+        ),
         (("--hand", "As Ks", "--trump", "2h", "--bids", "3"), "a bid must be a whole number"),
         (
             ("--hand", "As Ks", "--trump", "2h", "--bids", "0,0,0,0"),

@@ -45,6 +45,7 @@ from ohhell.engine import (
     Phase,
     PlayerView,
     Rules,
+    RulesError,
     Schedule,
     apply,
     new_game,
@@ -132,6 +133,10 @@ def bidding_view(
     if bids and rules.bidding is BiddingMode.SIMULTANEOUS:
         raise ValueError("bids are sealed under simultaneous bidding: no earlier bid is known")
     size = len(hand)
+    if not 1 <= size <= len(DECK) // n:
+        raise RulesError(
+            f"{size} cards in the hand: with {n} players a hand holds 1 to {len(DECK) // n}"
+        )
     if trump_card is not None and size * n >= len(DECK):
         raise ValueError(
             f"{size} cards each for {n} players leave no card to turn for trump: give none"

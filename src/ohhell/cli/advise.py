@@ -80,8 +80,9 @@ def _position(args: argparse.Namespace) -> PlayerView:
     rules = rules_from_args(args)
     hand = parse_cards(args.hand)
     trump = None if args.no_trump else Card.from_str(args.trump.strip())
+    text = args.bids.replace(" ", "")
     try:
-        bids = [int(bid) for bid in args.bids.replace(" ", "").split(",") if bid]
+        bids = [int(bid) for bid in text.split(",")] if text else []
     except ValueError:
         raise AdviceError(
             f"--bids must be whole numbers separated by commas, got {args.bids!r}"
