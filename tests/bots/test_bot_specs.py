@@ -3,6 +3,7 @@ tournaments, with clear errors for every bad option (:mod:`ohhell.bots.levels`).
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -41,6 +42,9 @@ def test_split_spec_keeps_the_items_in_order() -> None:
         ("search:simulations=1.5", "search option simulations wants a whole number, got '1.5'"),
         ("search:simulations=many", "search option simulations wants a number, got 'many'"),
         ("search:spoiler=maybe", "search option spoiler wants true or false, got 'maybe'"),
+        ("search:rivalry=nan", "search option rivalry wants a finite number, got 'nan'"),
+        ("search:simulations=inf", "search option simulations wants a finite number, got 'inf'"),
+        ("search:rivalry=0.5:rivalry=0.2", "search option rivalry is given twice"),
         ("search:rivalry=2", "bot 'search:rivalry=2': rivalry must be between 0 and 1, got 2.0"),
         ("search:sampler=1", "search has no option 'sampler'"),  # not a plain value
         ("random:seed=1", "random has no option 'seed'; its options: none"),
@@ -104,3 +108,9 @@ def test_any_valid_spec_reads_back_exactly(
     bot = make_bot(f"search:simulations={simulations}:rivalry={rivalry!r}:spoiler={switch}")
     assert isinstance(bot, SearchBot)
     assert (bot.simulations, bot.rivalry, bot.spoiler) == (simulations, rivalry, spoiler)
+
+
+@pytest.mark.parametrize("seconds", [0, -1.0, math.inf, math.nan, True])
+def test_a_budget_is_a_positive_finite_time(seconds: float) -> None:
+    with pytest.raises(ValueError, match="seconds must be a positive number"):
+        Budget(seconds=seconds)

@@ -7,6 +7,7 @@ Bots import :mod:`ohhell.engine` only.
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
@@ -32,7 +33,9 @@ class Budget:
         ):
             raise ValueError(f"simulations must be a positive integer, got {self.simulations!r}")
         if self.seconds is not None and not (
-            isinstance(self.seconds, (int, float)) and self.seconds > 0
+            isinstance(self.seconds, (int, float))
+            and not isinstance(self.seconds, bool)
+            and 0 < self.seconds < math.inf
         ):
             raise ValueError(f"seconds must be a positive number, got {self.seconds!r}")
 

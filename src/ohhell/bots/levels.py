@@ -35,6 +35,7 @@ ValueError: unknown bot 'genius'; bots: random, heuristic, search
 from __future__ import annotations
 
 import inspect
+import math
 import random
 import types
 import typing
@@ -124,6 +125,8 @@ def _convert(value: str, kind: type, optional: bool) -> Any:
         number = float(value)
     except ValueError:
         raise ValueError(f"wants a number, got {value!r}") from None
+    if not math.isfinite(number):
+        raise ValueError(f"wants a finite number, got {value!r}")
     if kind is float:
         return number
     if not number.is_integer():
@@ -154,6 +157,8 @@ def bot_options(
         if key not in kinds:
             known = ", ".join(kinds) if kinds else "none"
             raise ValueError(f"{name} has no option {key!r}; its options: {known}")
+        if key in options:
+            raise ValueError(f"{name} option {key} is given twice")
         try:
             options[key] = _convert(value, *kinds[key])
         except ValueError as exc:
