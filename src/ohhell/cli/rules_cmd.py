@@ -14,8 +14,9 @@ def register(subparsers: Any) -> None:
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "rules",
         help="list presets, or show the hand schedule of a rule set",
-        description="Without options, list the named presets. With rule options, check them and"
-        " show the resulting game: hand sizes, trumps and every option.",
+        description="Check a rule set and show the game it makes: hand sizes, trumps and every"
+        " option (without options, the standard game for 4 players). --list lists the named"
+        " presets instead.",
     )
     add_rules_arguments(parser)
     parser.add_argument("--list", action="store_true", help="list the presets")
