@@ -79,6 +79,41 @@ def swap_first_two_cards_of_trick(record: dict[str, Any]) -> None:
         (lambda r: r.update(result=None), "the game is finished but 'result' is missing"),
         (lambda r: r["hands"][0].pop("tricks"), "hand 1: 'tricks' must be a list"),
         (lambda r: r.update(hands=r["hands"] * 2), "4 hands recorded; these rules play 2"),
+        # the schema's types, spelling and keys: JSON's true and 1.0 are not 1
+        (lambda r: r.update(version=True), "unsupported record version True"),
+        (lambda r: r.update(version=1.0), "unsupported record version 1.0"),
+        (lambda r: r.update(meta="x"), "'meta' must be an object"),
+        (lambda r: r.update(comment="x"), "unknown key in the record: 'comment'"),
+        (
+            lambda r: r["hands"][0].update(note=1, x=2),
+            "hand 1: unknown keys in a hand: 'note', 'x'",
+        ),
+        (
+            lambda r: r["hands"][0]["tricks"][0].update(x=1),
+            "hand 1, trick 1: unknown key in a trick",
+        ),
+        (lambda r: r["result"].update(x=1), "unknown key in the result: 'x'"),
+        (lambda r: r["hands"][0].update(cards=2.0), "hand 1: 'cards' is 2.0 but the rules give 2"),
+        (
+            lambda r: r["hands"][0].update(
+                tricks_won=[bool(t) for t in r["hands"][0]["tricks_won"]]
+            ),
+            "hand 1: 'tricks_won' is [",
+        ),
+        (
+            lambda r: r["result"].update(winners=[float(w) for w in r["result"]["winners"]]),
+            "result 'winners' is [",
+        ),
+        (
+            lambda r: r["hands"][0]["deal"][0].__setitem__(0, r["hands"][0]["deal"][0][0].upper()),
+            "is not written as records write it",
+        ),
+        (
+            lambda r: r["hands"][1]["tricks"][0]["cards"].__setitem__(
+                0, r["hands"][1]["tricks"][0]["cards"][0].upper()
+            ),
+            "hand 2, trick 1, seat",
+        ),
     ],
 )
 def test_corrupt_records_name_the_problem(mutate: Any, message: str) -> None:

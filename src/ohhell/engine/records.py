@@ -219,8 +219,9 @@ def replay(record: dict[str, Any]) -> GameState:
         raise RecordError(
             f"not an Oh Hell record: 'format' must be {FORMAT!r}, got {record.get('format')!r}"
         )
+    _check_keys(record, _RECORD_KEYS, "the record")
     version = record.get("version")
-    if version != VERSION:
+    if type(version) is not int or version != VERSION:
         raise RecordError(
             f"unsupported record version {version!r}; this program reads version {VERSION}"
         )
@@ -232,6 +233,8 @@ def replay(record: dict[str, Any]) -> GameState:
     seats = record.get("seats")
     if not isinstance(seats, list) or len(seats) != n or not all(isinstance(s, str) for s in seats):
         raise RecordError(f"'seats' must list {n} seat names (strings)")
+    if not isinstance(record.get("meta", {}), dict):
+        raise RecordError("'meta' must be an object")
     first_dealer = record.get("first_dealer")
     try:
         state = new_game(rules, first_dealer=first_dealer)  # type: ignore[arg-type]
@@ -253,6 +256,7 @@ def _replay_hand(state: GameState, index: int, entry: object, *, is_last: bool) 
     n = state.player_count
     if not isinstance(entry, dict):
         raise RecordError("each hand must be an object", hand=hand)
+    _check_keys(entry, _HAND_KEYS, "a hand", hand=hand)
     _expect(entry, "number", hand, hand)
     _expect(entry, "dealer", state.dealer, hand)
     _expect(entry, "cards", state.hand_size, hand)
@@ -305,6 +309,7 @@ def _replay_trick(state: GameState, hand: int, number: int, trick: object) -> Ga
     n = state.player_count
     if not isinstance(trick, dict):
         raise RecordError("each trick must be an object", hand=hand, trick=number)
+    _check_keys(trick, _TRICK_KEYS, "a trick", hand=hand, trick=number)
     _expect(trick, "leader", state.leader, hand, trick=number)
     cards = trick.get("cards")
     if not isinstance(cards, list) or not 1 <= len(cards) <= n:
@@ -313,7 +318,7 @@ def _replay_trick(state: GameState, hand: int, number: int, trick: object) -> Ga
     for position, text in enumerate(cards):
         seat = (state.leader + position) % n
         try:
-            card = Card.from_str(text)
+            card = _card(text)
         except NotationError as exc:
             raise RecordError(
                 str(exc), hand=hand, trick=number, seat=seat, reason=exc.code
@@ -343,14 +348,14 @@ def _parse_deal(entry: dict[str, Any], hand: int, n: int) -> Deal:
         if not isinstance(cards, list):
             raise RecordError("dealt cards must be a list", hand=hand, seat=seat)
         try:
-            hands.append(tuple(Card.from_str(c) for c in cards))
+            hands.append(tuple(_card(c) for c in cards))
         except NotationError as exc:
             raise RecordError(
                 f"in the deal: {exc}", hand=hand, seat=seat, reason=exc.code
             ) from None
     trump = entry.get("trump")
     try:
-        trump_card = None if trump is None else Card.from_str(trump)
+        trump_card = None if trump is None else _card(trump)
     except NotationError as exc:
         raise RecordError(f"trump card: {exc}", hand=hand, reason=exc.code) from None
     return Deal(tuple(hands), trump_card)
@@ -378,7 +383,7 @@ def _expect(
     if key not in data:
         raise RecordError(f"missing {key!r}", hand=hand, trick=trick)
     got = data[key]
-    if got != expected or type(got) is bool:
+    if not _same(got, expected):
         raise RecordError(
             f"{key!r} is {got!r} but the rules give {expected!r}",
             hand=hand,
@@ -394,9 +399,70 @@ def _check_result(state: GameState, result: object) -> None:
         return
     if not isinstance(result, dict):
         raise RecordError("the game is finished but 'result' is missing")
+    _check_keys(result, _RESULT_KEYS, "the result")
     for key, expected in (("totals", list(state.totals)), ("winners", list(state.winners))):
-        if result.get(key) != expected:
+        if not _same(result.get(key), expected):
             raise RecordError(
                 f"result {key!r} is {result.get(key)!r} but the rules give {expected!r}",
                 reason="record/inconsistent",
             )
+
+
+_RECORD_KEYS: Final = frozenset(
+    ("format", "version", "rules", "seats", "first_dealer", "hands", "result", "meta")
+)
+_HAND_KEYS: Final = frozenset(
+    {
+        "number",
+        "dealer",
+        "cards",
+        "deal",
+        "trump",
+        "bids",
+        "tricks",
+        "tricks_won",
+        "points",
+        "totals",
+    }
+)
+_TRICK_KEYS: Final = frozenset(("leader", "cards", "winner"))
+_RESULT_KEYS: Final = frozenset(("totals", "winners"))
+"""The keys each object of a record may have (the schema's ``properties``)."""
+
+
+def _check_keys(
+    data: dict[str, Any],
+    allowed: frozenset[str],
+    what: str,
+    *,
+    hand: int | None = None,
+    trick: int | None = None,
+) -> None:
+    unknown = sorted(set(data) - allowed)
+    if unknown:
+        raise RecordError(
+            f"unknown {'key' if len(unknown) == 1 else 'keys'} in {what}:"
+            f" {', '.join(map(repr, unknown))}",
+            hand=hand,
+            trick=trick,
+        )
+
+
+def _card(text: object) -> Card:
+    """A card as records write it (``"As"``, ``"Td"``): the notation people type (``"AS"``,
+    ``"10d"``) is for people; a record has one spelling of each card."""
+    card = Card.from_str(text)  # type: ignore[arg-type]  # a NotationError for a non-string
+    if text != str(card):
+        raise NotationError(f"card {text!r} is not written as records write it: {str(card)!r}")
+    return card
+
+
+def _same(got: object, expected: object) -> bool:
+    """``got`` is ``expected``, type for type: JSON's ``true`` and ``1.0`` are not ``1``."""
+    if isinstance(expected, list):
+        return (
+            isinstance(got, list)
+            and len(got) == len(expected)
+            and all(_same(g, e) for g, e in zip(got, expected, strict=True))
+        )
+    return type(got) is type(expected) and got == expected
