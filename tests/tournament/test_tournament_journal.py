@@ -116,6 +116,13 @@ def _set(lines: list[object], where: tuple[object, ...], value: object) -> None:
         ((1, "games", 0, "decision_microseconds", 1, 0), -4, "line 2: decision_microseconds must"),
         ((1, "failure"), {"seat": 1}, "line 2: missing 'message'"),
         ((1, "games"), None, "line 2: games must be a list"),
+        ((0, "matchup", "rules", "player_count"), 9, "line 1: the matchup's rules are not valid"),
+        # scores edited by hand would change the report: they must be what the rules give
+        ((1, "games", 0, "hands", 0, 0), 2, "hands of [2, 2, 3] cards; the rules deal [1, 2, 3]"),
+        ((1, "games", 0, "hands", 0, 3), [0, 0, 0], "hand 1: 0 tricks won of 1"),
+        ((1, "games", 0, "hands", 0, 4), [99, 0, 0], "hand 1: points [99, 0, 0], but the rules"),
+        ((1, "games", 0, "totals"), [1000, 0, 0], "totals [1000, 0, 0], but its hands add up"),
+        ((1, "games", 0, "winners"), [5], "winners [5], but the totals give"),
     ],
 )
 def test_damaged_journals_are_clear_errors(

@@ -26,6 +26,8 @@ microseconds, per seat), or, when a bot failure voided it, no games and the
 Each line is written whole, flushed and fsynced before its deal set counts as played. A last
 line cut short (the process killed while writing it) is dropped when the journal is read back,
 and its deal set is played again; any other damage is a :class:`JournalError` naming the line.
+That includes scores that are not what the rules give for the bids and tricks recorded (points,
+totals, winners, the hand sizes), so a line edited by hand cannot change a report.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, Final
 
-from ohhell.engine import OhHellError
+from ohhell.engine import OhHellError, Rules, score_hand, winners
 from ohhell.storage_files import append_json_line, complete_lines, json_line, write_atomic
 from ohhell.tournament.deals import DealSets
 from ohhell.tournament.duplicate import (
@@ -144,7 +146,8 @@ def _ints(value: object, what: str, length: int | None = None) -> tuple[int, ...
     return tuple(value)
 
 
-def _game(data: object, deal_set: int, players: int) -> GameOutcome:
+def _game(data: object, deal_set: int, rules: Rules) -> GameOutcome:
+    players = rules.player_count
     candidate_seat = _int(_field(data, "candidate_seat"), "candidate_seat")
     hands = _field(data, "hands")
     if not isinstance(hands, list):
@@ -170,7 +173,7 @@ def _game(data: object, deal_set: int, players: int) -> GameOutcome:
     )
     if any(seconds < 0 for per_seat in timings for seconds in per_seat):
         raise _Bad("decision_microseconds must not be negative")
-    return GameOutcome(
+    game = GameOutcome(
         deal_set=deal_set,
         candidate_seat=candidate_seat,
         totals=_ints(_field(data, "totals"), "totals", players),
@@ -178,10 +181,49 @@ def _game(data: object, deal_set: int, players: int) -> GameOutcome:
         hands=tuple(rows),
         decision_seconds=timings,
     )
+    _check_scores(game, rules)
+    return game
 
 
-def outcome_from_json(data: object, players: int) -> DealSetOutcome:
-    """A deal set's line read back; raises :class:`JournalError` when it is not one."""
+def _check_scores(game: GameOutcome, rules: Rules) -> None:
+    """A game's rows, totals and winners must be what the rules give for its bids and tricks:
+    a line edited by hand must not change a report."""
+    where = f"the game with the candidate in seat {game.candidate_seat}"
+    sizes = rules.hand_sizes()
+    if [row.hand_size for row in game.hands] != list(sizes):
+        raise _Bad(
+            f"{where} has hands of {[row.hand_size for row in game.hands]} cards;"
+            f" the rules deal {list(sizes)}"
+        )
+    for number, row in enumerate(game.hands, start=1):
+        if sum(row.tricks_won) != row.hand_size:
+            raise _Bad(
+                f"{where}, hand {number}: {sum(row.tricks_won)} tricks won of {row.hand_size}"
+            )
+        points = tuple(
+            score_hand(rules, bid=bid, won=won, hand_size=row.hand_size)
+            for bid, won in zip(row.bids, row.tricks_won, strict=True)
+        )
+        if row.points != points:
+            raise _Bad(
+                f"{where}, hand {number}: points {list(row.points)}, but the rules give"
+                f" {list(points)}"
+            )
+    totals = tuple(
+        sum(row.points[seat] for row in game.hands) for seat in range(rules.player_count)
+    )
+    if game.totals != totals:
+        raise _Bad(f"{where}: totals {list(game.totals)}, but its hands add up to {list(totals)}")
+    if game.winners != winners(totals):
+        raise _Bad(
+            f"{where}: winners {list(game.winners)}, but the totals give {list(winners(totals))}"
+        )
+
+
+def outcome_from_json(data: object, rules: Rules) -> DealSetOutcome:
+    """A deal set's line read back, for a tournament under ``rules``; raises
+    :class:`JournalError` when it is not one, or when its scores are not what the rules give."""
+    players = rules.player_count
     try:
         index = _int(_field(data, "index"), "index")
         games = _field(data, "games")
@@ -200,9 +242,7 @@ def outcome_from_json(data: object, players: int) -> DealSetOutcome:
                 bot,
                 message,
             )
-        outcome = DealSetOutcome(
-            index, tuple(_game(game, index, players) for game in games), failure
-        )
+        outcome = DealSetOutcome(index, tuple(_game(game, index, rules) for game in games), failure)
     except _Bad as exc:
         raise JournalError(str(exc)) from None
     expected = 0 if failure is not None else players
@@ -249,8 +289,10 @@ def _check_header(header: object) -> dict[str, Any]:
         )
     matchup = _field(header, "matchup")
     _int(_field(matchup, "seed"), "the matchup's seed")
-    players = _field(_field(matchup, "rules"), "player_count")
-    _int(players, "the rules' player_count")
+    try:
+        Rules.from_dict(_field(matchup, "rules"))
+    except OhHellError as exc:
+        raise _Bad(f"the matchup's rules are not valid: {exc}") from None
     if _int(_field(header, "deal_sets"), "deal_sets") < 1:
         raise _Bad("deal_sets must be at least 1")
     if not isinstance(_field(header, "deals_sha256"), str):
@@ -281,9 +323,10 @@ def read_journal(path: Path) -> Journal:
                 header = _check_header(data)
             except _Bad as exc:
                 raise JournalError(f"{where}: {exc}") from None
+            rules = Rules.from_dict(header["matchup"]["rules"])  # checked with the header
             continue
         try:
-            outcome = outcome_from_json(data, header["matchup"]["rules"]["player_count"])
+            outcome = outcome_from_json(data, rules)
         except JournalError as exc:
             raise JournalError(f"{where}: {exc}") from None
         if outcome.index in outcomes:
