@@ -25,6 +25,7 @@ from ohhell.engine import (
     InvalidDealError,
     MustFollowSuitError,
     MustTrumpError,
+    NotationError,
     NotYourTurnError,
     Phase,
     Play,
@@ -277,6 +278,20 @@ def test_card_not_held_and_out_of_turn(playing: GameState) -> None:
         apply(playing, Play(1, Card.from_str("As")))
     with pytest.raises(NotYourTurnError, match="it is seat 1's turn to play"):
         apply(playing, Play(0, Card.from_str("Ah")))
+    with pytest.raises(CardNotHeldError, match="seat 1 cannot play 'Qh': not a card"):
+        apply(playing, Play(1, "Qh"))  # type: ignore[arg-type]
+
+
+def test_a_card_built_directly_is_the_card(playing: GameState) -> None:
+    """``Card(suit, rank)`` is the one instance of that card, so playing it plays the card
+    held (not an equal copy left behind in the hand)."""
+    held = playing.hands[1][0]
+    built = Card(int(held.suit), int(held.rank))  # type: ignore[arg-type]
+    assert built is held
+    after, _ = apply(playing, Play(1, built))
+    assert held not in after.hands[1] and after.trick == (held,)
+    with pytest.raises(NotationError, match="no card of suit 5 and rank 3"):
+        Card(5, 3)  # type: ignore[arg-type]
 
 
 def test_must_trump_la_podrida() -> None:

@@ -91,12 +91,19 @@ _SUIT_LETTERS: Final = "cdhs"
 _SUIT_SYMBOLS: Final = "♣♦♥♠"
 _RANK_LETTERS: Final = "23456789TJQKA"
 
+_MADE: list[Card] = []
+"""The 52 cards in index order, once this module has made them (below)."""
+
 
 class Card:
     """One playing card. There are exactly 52 instances, one per card, so ``is`` works.
 
-    Construct cards with :meth:`from_str`, :meth:`from_index` or :meth:`of`, never directly.
+    Construct cards with :meth:`from_str`, :meth:`from_index` or :meth:`of`. ``Card(suit, rank)``
+    gives the same instance too, so a card built that way is the card, not a copy of it.
     Cards are ordered by suit, then rank (display order; it is not trick-taking strength).
+
+    >>> Card(Suit.SPADES, Rank.ACE) is Card.from_str("As")
+    True
     """
 
     __slots__ = ("index", "rank", "suit")
@@ -105,10 +112,21 @@ class Card:
     rank: Rank
     index: int
 
-    def __init__(self, suit: Suit, rank: Rank) -> None:
-        object.__setattr__(self, "suit", suit)
-        object.__setattr__(self, "rank", rank)
-        object.__setattr__(self, "index", suit * 13 + rank - 2)
+    def __new__(cls, suit: Suit, rank: Rank) -> Card:
+        if isinstance(suit, bool) or isinstance(rank, bool):
+            raise NotationError(f"no card of suit {suit!r} and rank {rank!r}")
+        try:
+            suit, rank = Suit(suit), Rank(rank)
+        except ValueError:
+            raise NotationError(f"no card of suit {suit!r} and rank {rank!r}") from None
+        index = suit * 13 + rank - 2
+        if len(_MADE) == len(Suit) * len(Rank):
+            return _MADE[index]  # the one instance of each card
+        card = object.__new__(cls)
+        object.__setattr__(card, "suit", suit)
+        object.__setattr__(card, "rank", rank)
+        object.__setattr__(card, "index", index)
+        return card
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Card is immutable")
@@ -178,6 +196,7 @@ class Card:
 
 
 _CARDS: Final[tuple[Card, ...]] = tuple(Card(suit, rank) for suit in Suit for rank in Rank)
+_MADE.extend(_CARDS)
 
 DECK: Final[tuple[Card, ...]] = _CARDS
 """All 52 cards in index order (clubs 2..A, diamonds, hearts, spades)."""

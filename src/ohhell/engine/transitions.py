@@ -223,7 +223,13 @@ def _check_play(state: GameState, action: Play) -> None:
         )
     _check_seat(state, seat, "play")
     hand = state.hands[seat]
-    if not isinstance(card, Card) or card not in hand:
+    if not isinstance(card, Card):
+        raise CardNotHeldError(
+            f"seat {seat} cannot play {card!r}: not a card (Card.from_str('As') makes one)"
+            f" ({state.describe_position()})",
+            seat=seat,
+        )
+    if card not in hand:
         raise CardNotHeldError(
             f"seat {seat} does not hold {card} (holds {format_cards(hand)})"
             f" ({state.describe_position()})",
