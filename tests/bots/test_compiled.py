@@ -175,7 +175,7 @@ def test_compiled_draw_deals_the_same_worlds() -> None:
     seed, on random positions of every variant (seeds over the whole 64 bits)."""
     compiled.load()
     rng = random.Random(7)
-    constrained = 0
+    constrained = grouped = 0
     for variant in VARIANTS:
         for _ in range(4):
             state = random_position(rng, variant)
@@ -185,10 +185,12 @@ def test_compiled_draw_deals_the_same_worlds() -> None:
                 sampling.knowledge(view_for(state, rng.randrange(variant[0])))
             )
             constrained += bool(sampler.constrained)
+            grouped += any(len(group) > 1 for group in sampler.groups)
             for _ in range(5):
                 seed = rng.getrandbits(64)
                 assert compiled.draw(sampler, seed) == sampler.draw(seed)
     assert constrained >= 50
+    assert grouped >= 5  # seats void in the same suits, dealt as one group and then split
 
 
 def _snapshot(sim: HandSim) -> tuple[object, ...]:

@@ -168,18 +168,28 @@ def enumerate_worlds(know: Knowledge) -> Counter[tuple[int, ...]]:
     return worlds
 
 
-def test_sampling_is_uniform_over_consistent_deals() -> None:
-    # seat 0 sees 7 unseen cards: 2 to seat 1 (void in clubs), 2 to seat 2 (void in
-    # clubs and hearts), 3 in the stock
-    unseen = mask_of(Card.from_str(t) for t in ["2c", "3c", "4c", "5d", "6d", "7h", "8s"])
+@pytest.mark.parametrize(
+    ("unseen", "counts", "voids", "stock"),
+    [
+        # 2 to seat 1 (void in clubs), 2 to seat 2 (void in clubs and hearts), 3 in the stock
+        ("2c 3c 4c 5d 6d 7h 8s", (1, 2, 2), (0, 0b0001, 0b0101), 3),
+        # seats 1 and 2 both void in clubs (dealt as one group, then split), seat 3 in hearts
+        ("2c 3c 4c 5d 6d 7h 8s 9s", (1, 2, 2, 1), (0, 0b0001, 0b0001, 0b0100), 3),
+        # three seats void in the same suits, one of them with no card left to split
+        ("2c 3c 5d 6d 7h 8s 9s", (1, 2, 1, 2, 0), (0, 0b1000, 0b1000, 0b1000, 0b1000), 2),
+    ],
+)
+def test_sampling_is_uniform_over_consistent_deals(
+    unseen: str, counts: tuple[int, ...], voids: tuple[int, ...], stock: int
+) -> None:
     know = Knowledge(
         seat=0,
         own=mask_of([Card.from_str("As")]),
-        unseen=unseen,
-        counts=(1, 2, 2),
-        voids=(0, 0b0001, 0b0101),
-        played=(0, 0, 0),
-        stock_count=3,
+        unseen=mask_of(Card.from_str(t) for t in unseen.split()),
+        counts=counts,
+        voids=voids,
+        played=(0,) * len(counts),
+        stock_count=stock,
     )
     worlds = enumerate_worlds(know)
     sampler = WorldSampler(know)

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import itertools
 import math
 from collections.abc import Callable, Sequence
 from types import ModuleType
@@ -1020,6 +1021,7 @@ def _draw(
     unseen: int,
     counts: Any,
     constrained: Any,
+    group_ends: Any,
     free_seats: Any,
     free_cards: int,
     suit_cards: Any,
@@ -1031,14 +1033,15 @@ def _draw(
     pool: Any,
     hands: Any,
 ) -> None:
-    """:meth:`ohhell.bots.sampling.WorldSampler.draw` into ``hands``: ``suit_cards[13 * suit :]``
-    lists each suit's unseen cards (-1 after the last), the rest is the sampler's
-    :class:`~ohhell.bots.sampling.SuitTable`."""
+    """:meth:`ohhell.bots.sampling.WorldSampler.draw` into ``hands``: ``constrained`` lists the
+    seats of the sampler's groups, group ``i`` ending before ``group_ends[i]``;
+    ``suit_cards[13 * suit :]`` lists each suit's unseen cards (-1 after the last), the rest is
+    the sampler's :class:`~ohhell.bots.sampling.SuitTable`."""
     for s in range(len(hands)):
         hands[s] = 0
     hands[seat] = own
     stream[0] = seed
-    width = len(constrained)
+    width = len(group_ends)
     free = unseen
     if width > 0:
         node = 0
@@ -1057,12 +1060,31 @@ def _draw(
             _shuffle_prefix(stream, pool, length, total)
             start = 0
             for i in range(width):
+                holder = constrained[group_ends[i - 1] if i else 0]  # the group's, for now
                 for _ in range(take[j * width + i]):
-                    hands[constrained[i]] |= 1 << pool[start]
+                    hands[holder] |= 1 << pool[start]
                     start += 1
             for k in range(total):
                 free &= ~(1 << pool[k])
             node = following[j]
+        for i in range(width):
+            begin = group_ends[i - 1] if i else 0
+            end = group_ends[i]
+            if end - begin > 1:  # share the group's cards out: a uniform split by counts
+                cards = hands[constrained[begin]]
+                length = 0
+                while cards:
+                    card = _lowest(cards)
+                    pool[length] = card
+                    length += 1
+                    cards ^= 1 << card
+                _shuffle_prefix(stream, pool, length, length - counts[constrained[end - 1]])
+                start = 0
+                for k in range(begin, end):
+                    hands[constrained[k]] = 0
+                    for _ in range(counts[constrained[k]]):
+                        hands[constrained[k]] |= 1 << pool[start]
+                        start += 1
     length = 0
     while free:
         card = _lowest(free)
@@ -1456,20 +1478,22 @@ def _seeds(values: Sequence[int]) -> Any:
     return list(values) if numpy is None else numpy.array(values, dtype=numpy.uint64)
 
 
-_SamplerArgs = tuple[int, int, int, Any, Any, Any, int, Any, Any, Any, Any, Any, Any]
+_SamplerArgs = tuple[int, int, int, Any, Any, Any, Any, int, Any, Any, Any, Any, Any, Any]
 """:func:`_draw`'s arguments from ``seat`` to ``take``."""
 
 
 def _sampler_arrays(sampler: WorldSampler) -> _SamplerArgs:
     """The arguments of :func:`_draw` that describe ``sampler`` (after the seed and stream)."""
     know = sampler.know
-    table = sampler.table() if sampler.constrained else SuitTable([], [], [], [], [])
+    table = sampler.table() if sampler.groups else SuitTable([], [], [], [], [])
     suit_cards = [-1] * 52
     for suit, cards in enumerate(sampler.suit_cards):
         suit_cards[13 * suit : 13 * suit + len(cards)] = cards
+    group_ends = list(itertools.accumulate(len(group) for group in sampler.groups))
     return (
         know.seat, know.own, know.unseen, _ints(know.counts), _ints(sampler.constrained),
-        _ints(sampler.free_seats), sampler.free_cards, _ints(suit_cards), _ints(table.first),
+        _ints(group_ends), _ints(sampler.free_seats), sampler.free_cards, _ints(suit_cards),
+        _ints(table.first),
         _ints(table.stop), _floats(table.cumulative), _ints(table.following), _ints(table.take),
     )  # fmt: skip
 

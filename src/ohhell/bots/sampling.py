@@ -136,15 +136,25 @@ class WorldSampler:
     def __init__(self, know: Knowledge) -> None:
         self.know = know
         others = [s for s in range(len(know.counts)) if s != know.seat and know.counts[s]]
-        self.constrained = [s for s in others if know.voids[s]]
-        """The other seats that play has shown void in some suit, dealt suit by suit."""
+        groups: dict[int, list[int]] = {}
+        for s in others:
+            if know.voids[s]:
+                groups.setdefault(know.voids[s], []).append(s)
+        self.groups = list(groups.values())
+        """The other seats that play has shown void in some suit, grouped by the suits they
+        are void in. Each group is dealt its members' cards together, suit by suit, and then
+        shares them out (:meth:`draw`): seats void in the same suits are interchangeable, so
+        the counting tables grow with the groups, not the seats (with seven players, four
+        seats void in one suit are one group)."""
+        self.constrained = [s for group in self.groups for s in group]
+        """The other seats that play has shown void in some suit, group by group."""
         self.free_seats = [s for s in others if not know.voids[s]]
         """The other seats with no void shown: with the stock, the free holder."""
         self.suit_cards = [cards_of(know.unseen & SUIT_MASKS[suit]) for suit in range(4)]
         """Per suit, its unseen cards."""
         self._after = [sum(len(c) for c in self.suit_cards[suit + 1 :]) for suit in range(4)]
         self._allowed = [
-            [i for i, s in enumerate(self.constrained) if not know.voids[s] >> suit & 1]
+            [i for i, group in enumerate(self.groups) if not know.voids[group[0]] >> suit & 1]
             for suit in range(4)
         ]
         self.free_cards = sum(know.counts[s] for s in self.free_seats)
@@ -155,15 +165,20 @@ class WorldSampler:
             tuple[int, tuple[int, ...]], tuple[list[tuple[int, ...]], list[int]]
         ] = {}
         self._table: SuitTable | None = None
-        caps = tuple(know.counts[s] for s in self.constrained)
+        caps = self._capacities()
         if sum(know.counts[s] for s in others) + know.stock_count != know.unseen.bit_count():
             raise ValueError("inconsistent knowledge: the unseen cards do not fill the hands")
         if self._count(0, caps) == 0:
             raise ValueError("inconsistent knowledge: no deal fits the voids shown")
 
+    def _capacities(self) -> tuple[int, ...]:
+        """The cards each group of :attr:`groups` holds in all."""
+        return tuple(sum(self.know.counts[s] for s in group) for group in self.groups)
+
     def _splits(self, suit: int, caps: tuple[int, ...]) -> Iterator[tuple[tuple[int, ...], int]]:
-        """Each way to give the constrained seats some of this suit's unseen cards: the new
-        capacities and the number of ways to pick the cards (the free holder gets the rest)."""
+        """Each way to give the groups of constrained seats some of this suit's unseen cards:
+        the new capacities and the number of ways to pick the cards (the free holder gets the
+        rest)."""
         total = len(self.suit_cards[suit])
         free_cap = total + self._after[suit] - sum(caps)
         allowed = self._allowed[suit]
@@ -213,11 +228,11 @@ class WorldSampler:
         return hit
 
     def table(self) -> SuitTable:
-        """The suit-by-suit allocation of the unseen cards to the seats with voids, as flat
+        """The suit-by-suit allocation of the unseen cards to the :attr:`groups`, as flat
         lists (built on first use, then kept): what :meth:`draw` walks, and what the compiled
         sampler takes as arrays."""
         if self._table is None:
-            caps0 = tuple(self.know.counts[s] for s in self.constrained)
+            caps0 = self._capacities()
             ids = {(0, caps0): 0}
             order = [(0, caps0)]
             first: list[int] = []
@@ -250,16 +265,17 @@ class WorldSampler:
 
     def draw(self, seed: int) -> tuple[int, ...]:
         """The world of the 64-bit ``seed``, uniform among the consistent deals over seeds:
-        each suit's allocation to the seats with voids, then the free holder's cards, each
-        picked by a partial shuffle driven by a SplitMix64 stream (the compiled sampler,
-        :func:`ohhell.bots.compiled.draw`, deals the same world from the same seed)."""
+        each suit's allocation to the groups of seats with voids, each group's cards shared
+        out among its seats, then the free holder's cards, each picked by a partial shuffle
+        driven by a SplitMix64 stream (the compiled sampler, :func:`ohhell.bots.compiled.draw`,
+        deals the same world from the same seed)."""
         know = self.know
         stream = [seed]
         hands = [0] * len(know.counts)
         hands[know.seat] = know.own
-        if self.constrained:
+        if self.groups:
             table = self.table()
-            width = len(self.constrained)
+            width = len(self.groups)
             free = know.unseen
             node = 0
             for suit in range(4):
@@ -271,11 +287,19 @@ class WorldSampler:
                 pool = list(self.suit_cards[suit])
                 _shuffle_prefix(stream, pool, sum(takes))
                 start = 0
-                for seat, count in zip(self.constrained, takes, strict=True):
-                    hands[seat] |= _mask(pool[start : start + count])
+                for group, count in zip(self.groups, takes, strict=True):
+                    hands[group[0]] |= _mask(pool[start : start + count])  # the group's, for now
                     start += count
                 free &= ~_mask(pool[:start])
                 node = table.following[j]
+            for group in self.groups:
+                if len(group) > 1:  # share the group's cards out: a uniform split by counts
+                    pool = cards_of(hands[group[0]])
+                    _shuffle_prefix(stream, pool, len(pool) - know.counts[group[-1]])
+                    start = 0
+                    for seat in group:
+                        hands[seat] = _mask(pool[start : start + know.counts[seat]])
+                        start += know.counts[seat]
             pool = cards_of(free)
         else:
             pool = list(self._unseen_cards)
@@ -291,9 +315,9 @@ class WorldSampler:
 @dataclass(frozen=True, slots=True)
 class SuitTable:
     """:meth:`WorldSampler.table`: a graph whose node ``k`` is a suit and the capacities left
-    to the seats with voids before it is dealt (node 0: the first suit, the seats' card
-    counts). Its ways of dealing the suit are ``first[k]`` to ``stop[k] - 1``; way ``j`` gives
-    constrained seat ``i`` ``take[j * width + i]`` cards of the suit and leads to node
+    to the groups of seats with voids before it is dealt (node 0: the first suit, each group's
+    cards). Its ways of dealing the suit are ``first[k]`` to ``stop[k] - 1``; way ``j`` gives
+    group ``i`` ``take[j * width + i]`` cards of the suit and leads to node
     ``following[j]`` (-1 after the last suit); ``cumulative[j]`` is the share of the node's
     complete deals that its ways up to ``j`` lead to (the last one 1.0)."""
 
