@@ -326,6 +326,11 @@ def test_must_trump_la_podrida() -> None:
         (deal("Ah Kh 2s", "Qh 3c 4c", "5d 6d 7d", trump=None), "turns a trump card; none given"),
         (deal("Ah Kh 2s", "Qh 3c 4c", "5d 6d 7d", trump="2s"), "trump card 2s is also dealt"),
         (deal("Ah Kh 2s", "Qh 3c 4c", trump="9s"), "got 2 hands"),
+        (Deal(None, Card.from_str("9s")), "the hands must be a tuple, got None"),  # type: ignore[arg-type]
+        (
+            Deal(([Card.from_str("Ah")] * 3,) * 3, Card.from_str("9s")),  # type: ignore[arg-type]
+            "seat 0's cards must be a tuple, got \\[Card",
+        ),
     ],
 )
 def test_invalid_deals(the_deal: Deal, message: str) -> None:

@@ -265,14 +265,24 @@ def _check_deal(state: GameState, deal: Deal) -> None:
             f" ({state.describe_position()})"
         )
     n, size = state.player_count, state.hand_size
-    where = f"hand {state.hand_index + 1} deals {size} cards to each of {n} seats"
+    cards = "card" if size == 1 else "cards"
+    where = f"hand {state.hand_index + 1} deals {size} {cards} to each of {n} seats"
     hands = deal.hands
-    if not isinstance(hands, tuple) or len(hands) != n:
+    if not isinstance(hands, tuple):
+        raise InvalidDealError(f"invalid deal: the hands must be a tuple, got {hands!r}")
+    if len(hands) != n:
         raise InvalidDealError(f"invalid deal: {where}, got {len(hands)} hands")
     seen: set[Card] = set()
     for seat, hand in enumerate(hands):
-        if not isinstance(hand, tuple) or len(hand) != size:
-            raise InvalidDealError(f"invalid deal: {where}, seat {seat} got {len(hand)} cards")
+        if not isinstance(hand, tuple):
+            raise InvalidDealError(
+                f"invalid deal: seat {seat}'s cards must be a tuple, got {hand!r}"
+            )
+        if len(hand) != size:
+            raise InvalidDealError(
+                f"invalid deal: {where}, seat {seat} got {len(hand)}"
+                f" card{'' if len(hand) == 1 else 's'}"
+            )
         for card in hand:
             if not isinstance(card, Card):
                 raise InvalidDealError(f"invalid deal: seat {seat} got {card!r}, not a card")
