@@ -135,6 +135,8 @@ def test_observations_do_not_depend_on_other_seats_cards() -> None:
 
 def test_illegal_and_malformed_actions_are_refused() -> None:
     env = OhHellEnv(RULE_SETS["custom-3p"])
+    with pytest.raises(RuntimeError, match=r"step\(\) before reset\(\)"):
+        env.step(0)
     env.reset(seed=0)
     obs, *_ = env.last()
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])

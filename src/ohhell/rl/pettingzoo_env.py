@@ -143,6 +143,8 @@ class OhHellEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any)
         Raises :class:`ValueError` for a number outside the action space and the engine's
         :class:`~ohhell.engine.IllegalActionError` for an illegal one (the state is unchanged).
         """
+        if not hasattr(self, "agent_selection"):
+            raise RuntimeError("step() before reset(): call reset() to start a game")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
