@@ -87,6 +87,9 @@ def test_chance_deals_card_by_card_from_the_dealers_left() -> None:
     assert len(state.chance_outcomes()) == 52
     for card in (0, 1, 2):
         state.apply_action(card)
+    for drawn_or_no_card in (1, 52):
+        with pytest.raises(ValueError, match=f"chance outcome {drawn_or_no_card} is not a card"):
+            state.apply_action(drawn_or_no_card)
     assert len(state.chance_outcomes()) == 49
     state.apply_action(51)  # the trump card
     assert not state.is_chance_node()

@@ -262,6 +262,10 @@ class OhHellState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
         if state is None:
             self._core = _Core(core.rules, new_game(core.rules, first_dealer=int(action)), ())
         elif state.is_chance:
+            if not 0 <= int(action) < CARD_COUNT or int(action) in {c.index for c in core.drawn}:
+                raise ValueError(
+                    f"chance outcome {action} is not a card left to draw (see chance_outcomes())"
+                )
             drawn = (*core.drawn, Card.from_index(int(action)))
             if len(drawn) < _cards_to_draw(state):
                 self._core = _Core(core.rules, state, drawn)
