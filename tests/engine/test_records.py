@@ -94,6 +94,7 @@ def swap_first_two_cards_of_trick(record: dict[str, Any]) -> None:
         ),
         (lambda r: r["result"].update(x=1), "unknown key in the result: 'x'"),
         (lambda r: r["hands"][0].update(cards=2.0), "hand 1: 'cards' is 2.0 but the rules give 2"),
+        (lambda r: r["hands"][1]["deal"][0].reverse(), "hand 2, seat 0: the dealt cards must"),
         (
             lambda r: r["hands"][0].update(
                 tricks_won=[bool(t) for t in r["hands"][0]["tricks_won"]]

@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from ohhell.engine.actions import Bid, Deal, Play
-from ohhell.engine.cards import Card, sort_cards
+from ohhell.engine.cards import Card, format_cards, sort_cards
 from ohhell.engine.errors import IllegalActionError, NotationError, RecordError, RulesError
 from ohhell.engine.rules import Rules
 from ohhell.engine.state import GameState, Phase, Trick, new_game
@@ -348,11 +348,19 @@ def _parse_deal(entry: dict[str, Any], hand: int, n: int) -> Deal:
         if not isinstance(cards, list):
             raise RecordError("dealt cards must be a list", hand=hand, seat=seat)
         try:
-            hands.append(tuple(_card(c) for c in cards))
+            dealt = tuple(_card(c) for c in cards)
         except NotationError as exc:
             raise RecordError(
                 f"in the deal: {exc}", hand=hand, seat=seat, reason=exc.code
             ) from None
+        if dealt != sort_cards(dealt):
+            raise RecordError(
+                f"the dealt cards must be in display order ({format_cards(sort_cards(dealt))}),"
+                f" got {format_cards(dealt)}",
+                hand=hand,
+                seat=seat,
+            )
+        hands.append(dealt)
     trump = entry.get("trump")
     try:
         trump_card = None if trump is None else _card(trump)
