@@ -1071,31 +1071,34 @@ def _draw(
             begin = group_ends[i - 1] if i else 0
             end = group_ends[i]
             if end - begin > 1:  # share the group's cards out: a uniform split by counts
-                cards = hands[constrained[begin]]
-                length = 0
-                while cards:
-                    card = _lowest(cards)
-                    pool[length] = card
-                    length += 1
-                    cards ^= 1 << card
+                length = _pool_of(hands[constrained[begin]], pool)
                 _shuffle_prefix(stream, pool, length, length - counts[constrained[end - 1]])
-                start = 0
-                for k in range(begin, end):
-                    hands[constrained[k]] = 0
-                    for _ in range(counts[constrained[k]]):
-                        hands[constrained[k]] |= 1 << pool[start]
-                        start += 1
+                _hand_out(pool, constrained[begin:end], counts, hands)
+    length = _pool_of(free, pool)
+    _shuffle_prefix(stream, pool, length, free_cards)
+    _hand_out(pool, free_seats, counts, hands)
+
+
+@_kernel
+def _pool_of(mask: int, pool: Any) -> int:
+    """Write ``mask``'s cards into ``pool``, lowest first; returns how many."""
     length = 0
-    while free:
-        card = _lowest(free)
+    while mask:
+        card = _lowest(mask)
         pool[length] = card
         length += 1
-        free ^= 1 << card
-    _shuffle_prefix(stream, pool, length, free_cards)
+        mask ^= 1 << card
+    return length
+
+
+@_kernel
+def _hand_out(pool: Any, seats: Any, counts: Any, hands: Any) -> None:
+    """Give ``seats`` in turn their ``counts`` of cards from the front of ``pool``."""
     start = 0
-    for i in range(len(free_seats)):
-        for _ in range(counts[free_seats[i]]):
-            hands[free_seats[i]] |= 1 << pool[start]
+    for seat in seats:
+        hands[seat] = 0
+        for _ in range(counts[seat]):
+            hands[seat] |= 1 << pool[start]
             start += 1
 
 
