@@ -47,7 +47,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--no-records", action="store_true", help="do not write records")
     parser.add_argument("--json", action="store_true", help="print score sheets as JSON lines")
     parser.add_argument(
-        "--quiet", action="store_true", help="print only where records were written"
+        "--quiet",
+        action="store_true",
+        help="no score sheets: print only where records were written (--json lines still print)",
     )
     parser.set_defaults(run=run)
 
