@@ -9,7 +9,8 @@ custom schedule). It learns only its bids: a linear model (NumPy) predicts the t
 will win from a few features of its view (hand size, trumps, high cards, void suits), trained by
 stochastic gradient descent on the tricks it actually won; it bids the rounded prediction, with
 some exploration. Its cards are played by the opponent bot's card play. The opponents are the
-``heuristic`` bot, or the ``random`` bot when the heuristic is not installed (it says which).
+``heuristic`` bot (:func:`ohhell.rl.agents.default_opponent`). It needs the ``rl`` extra, not
+OpenSpiel.
 
 The curve is the learner's mean points per hand over each block of games, next to the
 opponents' mean.

@@ -16,8 +16,8 @@ from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts, outcome_sa
 
 from ohhell.bots import RandomBot
 from ohhell.engine import Rules
-from ohhell.rl.agents import OpenSpielBot, default_opponent
-from ohhell.rl.openspiel_game import GAME_NAME, OhHellState, rules_from_params
+from ohhell.rl.agents import default_opponent
+from ohhell.rl.openspiel_game import GAME_NAME, OhHellState, OpenSpielBot, rules_from_params
 
 GAMES = {
     "custom-3p": "python_ohhell(players=3,schedule=custom,hand_sizes=1;2)",

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import random
+import subprocess
+import sys
 from dataclasses import replace
 
 import pytest
@@ -171,3 +173,19 @@ def test_bot_policies_play_whole_games() -> None:
         env.step(None if done or truncated else policies[agent](obs, agent))
         steps += 1
     assert steps == sum(5 + 5 * size for size in (3, 2)) + 5
+
+
+def test_the_pettingzoo_side_needs_no_openspiel() -> None:
+    """``ohhell[rl]`` without ``open-spiel``: the env, the bot policy and the example's
+    imports load (OpenSpiel is only for the OpenSpiel game)."""
+    code = (
+        "import sys; sys.modules['pyspiel'] = None\n"  # an import of pyspiel now fails
+        "from ohhell.rl.pettingzoo_env import OhHellEnv\n"
+        "from ohhell.rl.agents import BotPolicy, default_opponent\n"
+        "print('ok')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "ok"

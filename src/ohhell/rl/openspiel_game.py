@@ -46,6 +46,7 @@ import numpy as np
 import numpy.typing as npt
 import pyspiel
 
+from ohhell.bots.base import Bot, Budget
 from ohhell.engine import (
     DECK,
     Card,
@@ -71,7 +72,14 @@ from ohhell.rl.encoding import (
     max_total,
 )
 
-__all__ = ["GAME_NAME", "OhHellGame", "OhHellObserver", "OhHellState", "rules_from_params"]
+__all__ = [
+    "GAME_NAME",
+    "OhHellGame",
+    "OhHellObserver",
+    "OhHellState",
+    "OpenSpielBot",
+    "rules_from_params",
+]
 
 GAME_NAME: Final[str] = "python_ohhell"
 
@@ -518,3 +526,38 @@ class OhHellObserver:
 
 
 pyspiel.register_game(_GAME_TYPE, OhHellGame)
+
+
+class OpenSpielBot(pyspiel.Bot):  # type: ignore[misc]  # pyspiel is untyped
+    """An OpenSpiel bot for ``python_ohhell`` that asks any :class:`~ohhell.bots.Bot` (for
+    ``evaluate_bots`` and any Python loop over :class:`OhHellState`): it hands the bot the
+    acting seat's view (never the state) and turns its action into the game's integer."""
+
+    def __init__(
+        self, bot: Bot, player_id: int, *, seed: int | None = None, budget: Budget | None = None
+    ) -> None:
+        pyspiel.Bot.__init__(self)
+        self.bot = bot
+        self._player_id = player_id
+        self.rng = random.Random(seed)
+        self.budget = budget or Budget()
+
+    def player_id(self) -> int:
+        return self._player_id
+
+    def provides_policy(self) -> bool:
+        return False
+
+    def restart_at(self, state: Any) -> None:
+        """Nothing to reset: the bot reads each decision's view afresh."""
+
+    def step(self, state: OhHellState) -> int:
+        """The bot's action for ``state``'s current player, which must be this bot's seat."""
+        if not isinstance(state, OhHellState):
+            raise TypeError(f"OpenSpielBot plays python_ohhell states, got {type(state).__name__}")
+        if state.current_player() != self._player_id:
+            raise ValueError(
+                f"seat {self._player_id}'s bot asked to act for player {state.current_player()}"
+            )
+        view = state.view(self._player_id)
+        return action_to_int(self.bot.choose(view, self.rng, self.budget))
