@@ -144,6 +144,18 @@ def test_rules_file_then_flags(tmp_path: Path) -> None:
     assert "3 players" in flagged.stdout and "hook" not in flagged.stdout.splitlines()[0]
 
 
+def test_a_command_line_that_does_not_parse_gets_the_commands_usage() -> None:
+    for args, error in (
+        (("simulate", "--frob"), "ohhell simulate: error: unrecognized arguments: --frob"),
+        (("replay", "x.json", "--frob"), "ohhell replay: error: unrecognized arguments: --frob"),
+        (("simulate", "--players", "x"), "ohhell simulate: error: argument --players"),
+    ):
+        done = ohhell(*args)
+        assert done.returncode == 2, args
+        assert done.stderr.startswith(f"usage: ohhell {args[0]} "), done.stderr
+        assert error in done.stderr
+
+
 def test_broken_pipe_is_quiet() -> None:
     """A reader that stops early (``| head``) is not an error worth a message."""
     script = Path(sys.executable).parent / "ohhell"

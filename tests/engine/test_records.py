@@ -83,6 +83,7 @@ def swap_first_two_cards_of_trick(record: dict[str, Any]) -> None:
         (lambda r: r.update(version=True), "unsupported record version True"),
         (lambda r: r.update(version=1.0), "unsupported record version 1.0"),
         (lambda r: r.update(meta="x"), "'meta' must be an object"),
+        (lambda r: r["seats"].__setitem__(1, "\ud800"), "'\\ud800' is not text"),
         (lambda r: r.update(comment="x"), "unknown key in the record: 'comment'"),
         (
             lambda r: r["hands"][0].update(note=1, x=2),

@@ -31,12 +31,16 @@ def build_parser() -> argparse.ArgumentParser:
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for module in SUBCOMMANDS:
         module.register(subparsers)
+    for command in subparsers.choices.values():  # its own usage for its own errors (below)
+        command.set_defaults(command_parser=command)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:  # the command's usage, not the top-level one, says what it takes
+        args.command_parser.error(f"unrecognized arguments: {' '.join(unknown)}")
     try:
         code: int = args.run(args)
     except OhHellError as exc:

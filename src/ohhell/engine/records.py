@@ -184,7 +184,6 @@ def loads(text: str | bytes) -> dict[str, Any]:
         raise RecordError(f"not valid JSON ({exc}); the file may be truncated or corrupt") from None
     if not isinstance(data, dict):
         raise RecordError(f"a record is a JSON object, got {type(data).__name__}")
-    _check_text(data)
     return data
 
 
@@ -215,6 +214,7 @@ def replay(record: dict[str, Any]) -> GameState:
     """
     if not isinstance(record, dict):
         raise RecordError(f"a record is a JSON object, got {type(record).__name__}")
+    _check_text(record)
     if record.get("format") != FORMAT:
         raise RecordError(
             f"not an Oh Hell record: 'format' must be {FORMAT!r}, got {record.get('format')!r}"
