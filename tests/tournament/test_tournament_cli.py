@@ -4,6 +4,7 @@ and errors as one line on stderr."""
 from __future__ import annotations
 
 import csv
+import importlib.util
 import json
 import os
 import signal
@@ -12,8 +13,10 @@ import sys
 from contextlib import AbstractContextManager
 from pathlib import Path
 
+import pytest
 from tests.conftest import require, running_until_saved
 
+from ohhell.cli.main import main
 from ohhell.tournament.journal import read_journal
 
 COMMON = ("--players", "3", "--schedule", "custom", "--hand-sizes", "1,2", "--jobs", "2")
@@ -272,3 +275,18 @@ def test_a_second_tournament_into_the_same_folder_is_refused(tmp_path: Path) -> 
     journal = read_journal(out / "journal.jsonl")  # whole: the refused runs wrote nothing
     assert not journal.torn
     assert f"; {len(journal.outcomes)} of 5000 deal sets are saved in" in stderr
+
+
+def test_without_the_tournament_extra_it_says_which(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    real = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name, *a: None if name == "matplotlib" else real(name)
+    )
+    assert main(["tournament", "--deal-sets", "1", "--out", str(tmp_path / "out")]) == 1
+    assert capsys.readouterr().err.strip() == (
+        "ohhell tournament: error: the tournament needs the 'tournament' extra (matplotlib is"
+        " not installed): pip install 'ohhell[tournament]'"
+    )
+    assert not (tmp_path / "out").exists()

@@ -16,8 +16,9 @@ cards and public information only), so the search bot can use it as a fast rollo
   trick needed it ducks with the highest losing card and sheds dangerous cards; otherwise it
   plays the card that maximises the chance of taking exactly the tricks still needed (the
   chance the card wins this trick combined with the distribution of the other cards' tricks;
-  except with four players it leads the card scored highest by :data:`LEAD_WEIGHTS`, fitted
-  to the search bot's leads, and, wanting no more tricks, by :data:`DUCK_LEAD_WEIGHTS`).
+  except with three and five to seven players, where it leads the card scored highest by
+  :data:`LEAD_WEIGHTS`, fitted to the search bot's leads, and, wanting no more tricks, by
+  :data:`DUCK_LEAD_WEIGHTS`).
   Once the bid is lost it spoils the others' bids (or, when missed bids score their tricks,
   takes every trick it can).
 

@@ -37,7 +37,8 @@ def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
         "--schedule", choices=[s.value for s in Schedule], help="order of hand sizes"
     )
     group.add_argument(
-        "--hand-sizes", help="with --schedule custom: comma-separated hand sizes, e.g. 1,2,3"
+        "--hand-sizes",
+        help="comma-separated hand sizes, e.g. 1,2,3 (implies --schedule custom)",
     )
     group.add_argument(
         "--bidding", choices=[b.value for b in BiddingMode], help="sequential or simultaneous"

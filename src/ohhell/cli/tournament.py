@@ -18,6 +18,7 @@ Two settings of one bot meet by bot spec (:mod:`ohhell.bots.levels`), e.g.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import random
 import signal
 import sys
@@ -174,6 +175,12 @@ def _budget(args: argparse.Namespace) -> Budget:
 
 
 def run(args: argparse.Namespace) -> int:
+    for module in ("rich", "matplotlib"):  # the tournament extra: the table and the plot
+        if importlib.util.find_spec(module) is None:
+            raise TournamentError(
+                f"the tournament needs the 'tournament' extra ({module} is not installed):"
+                " pip install 'ohhell[tournament]'"
+            )
     rules = rules_from_args(args)
     if args.jobs < 1:
         raise TournamentError(f"--jobs must be at least 1, got {args.jobs}")

@@ -221,7 +221,8 @@ def render_text(view: PlayerView) -> str:
         return "\n".join(lines)
     trump = view.trump_card or "none"
     lines.append(
-        f"hand {view.hand_index + 1} of {rules.hand_count} ({view.hand_size} cards),"
+        f"hand {view.hand_index + 1} of {rules.hand_count}"
+        f" ({view.hand_size} card{'' if view.hand_size == 1 else 's'}),"
         f" dealer seat {view.dealer}, trump card {trump}, phase {view.phase.value}"
     )
     bids = [
