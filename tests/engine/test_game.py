@@ -225,6 +225,13 @@ def bidding() -> GameState:
         ((), B(2, 0), NotYourTurnError, "seat 2 cannot bid now: it is seat 1's turn to bid"),
         ((), B(1, 4), BidOutOfRangeError, "seat 1 bid 4: a bid must be a whole number from 0 to 3"),
         ((), B(1, -1), BidOutOfRangeError, "seat 1 bid -1"),
+        (
+            (),
+            B(1, 1.0),
+            BidOutOfRangeError,
+            "seat 1 bid 1.0: a bid must be an int from 0 to 3, not a",
+        ),  # type: ignore[arg-type]
+        ((), B(1, True), BidOutOfRangeError, "seat 1 bid True: a bid must be an int from 0 to 3"),
         ((), B(7, 0), IllegalActionError, "no seat 7: seats are 0 to 2"),
         ((), Play(1, Card.from_str("Qh")), WrongPhaseError, "seat 1 cannot play a card now"),
         (

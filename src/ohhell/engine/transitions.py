@@ -198,7 +198,13 @@ def _check_bid(state: GameState, action: Bid) -> None:
         )
     _check_seat(state, seat, "bid")
     size = state.hand_size
-    if isinstance(bid, bool) or not isinstance(bid, int) or not 0 <= bid <= size:
+    if isinstance(bid, bool) or not isinstance(bid, int):
+        raise BidOutOfRangeError(
+            f"seat {seat} bid {bid!r}: a bid must be an int from 0 to {size},"
+            f" not a {type(bid).__name__} ({state.describe_position()})",
+            seat=seat,
+        )
+    if not 0 <= bid <= size:
         raise BidOutOfRangeError(
             f"seat {seat} bid {bid!r}: a bid must be a whole number from 0 to {size}"
             f" ({state.describe_position()})",
