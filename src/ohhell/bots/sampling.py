@@ -296,19 +296,12 @@ class WorldSampler:
                 if len(group) > 1:  # share the group's cards out: a uniform split by counts
                     pool = cards_of(hands[group[0]])
                     _shuffle_prefix(stream, pool, len(pool) - know.counts[group[-1]])
-                    start = 0
-                    for seat in group:
-                        hands[seat] = _mask(pool[start : start + know.counts[seat]])
-                        start += know.counts[seat]
+                    _hand_out(pool, group, know.counts, hands)
             pool = cards_of(free)
         else:
             pool = list(self._unseen_cards)
         _shuffle_prefix(stream, pool, self.free_cards)
-        start = 0
-        for seat in self.free_seats:
-            take = know.counts[seat]
-            hands[seat] = _mask(pool[start : start + take])
-            start += take
+        _hand_out(pool, self.free_seats, know.counts, hands)
         return tuple(hands)
 
 
@@ -350,6 +343,16 @@ def _shuffle_prefix(stream: list[int], pool: list[int], count: int) -> None:
     for i in range(count):
         j = i + min(length - i - 1, int(_uniform(stream) * (length - i)))
         pool[i], pool[j] = pool[j], pool[i]
+
+
+def _hand_out(
+    pool: list[int], seats: Sequence[int], counts: Sequence[int], hands: list[int]
+) -> None:
+    """Give ``seats`` in turn their ``counts`` of cards from the front of ``pool``."""
+    start = 0
+    for seat in seats:
+        hands[seat] = _mask(pool[start : start + counts[seat]])
+        start += counts[seat]
 
 
 def _mask(cards: list[int]) -> int:
