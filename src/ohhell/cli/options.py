@@ -9,7 +9,7 @@ from typing import Any
 
 from ohhell.engine import PRESETS, BiddingMode, Rules, RulesError, Schedule
 
-__all__ = ["DEFAULT_PLAYERS", "add_rules_arguments", "rules_from_args"]
+__all__ = ["add_rules_arguments", "rules_from_args"]
 
 DEFAULT_PLAYERS = 4
 """Players when neither ``--players`` nor the rules file says."""

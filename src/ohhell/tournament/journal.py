@@ -280,7 +280,8 @@ class Journal:
         return len(self.outcomes) >= self.deal_sets
 
 
-def _check_header(header: object) -> dict[str, Any]:
+def _check_header(header: object) -> tuple[dict[str, Any], Rules]:
+    """The header line checked, and the tournament's rules read from it."""
     if not isinstance(header, dict) or header.get("format") != FORMAT:
         raise _Bad(f"not a tournament journal (its first line has no 'format': {FORMAT!r})")
     if header.get("version") != VERSION:
@@ -290,14 +291,14 @@ def _check_header(header: object) -> dict[str, Any]:
     matchup = _field(header, "matchup")
     _int(_field(matchup, "seed"), "the matchup's seed")
     try:
-        Rules.from_dict(_field(matchup, "rules"))
+        rules = Rules.from_dict(_field(matchup, "rules"))
     except OhHellError as exc:
         raise _Bad(f"the matchup's rules are not valid: {exc}") from None
     if _int(_field(header, "deal_sets"), "deal_sets") < 1:
         raise _Bad("deal_sets must be at least 1")
     if not isinstance(_field(header, "deals_sha256"), str):
         raise _Bad("deals_sha256 must be text")
-    return header
+    return header, rules
 
 
 def read_journal(path: Path) -> Journal:
@@ -320,10 +321,9 @@ def read_journal(path: Path) -> Journal:
             raise JournalError(f"{where}: not JSON ({exc})") from None
         if number == 1:
             try:
-                header = _check_header(data)
+                header, rules = _check_header(data)
             except _Bad as exc:
                 raise JournalError(f"{where}: {exc}") from None
-            rules = Rules.from_dict(header["matchup"]["rules"])  # checked with the header
             continue
         try:
             outcome = outcome_from_json(data, rules)
