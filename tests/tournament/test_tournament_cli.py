@@ -103,6 +103,13 @@ def test_tournament_errors_are_one_line(tmp_path: Path) -> None:
         "ohhell tournament: error: the number of deal sets must be at least 1, got 0"
     )
     assert not (tmp_path / "out").exists()  # a refused tournament leaves no folder behind
+    huge = tournament("--deal-sets", "1000000000", "--out", str(tmp_path / "out"), *COMMON)
+    assert huge.returncode == 1  # refused at once, instead of dealing for hours
+    assert huge.stderr.strip() == (
+        "ohhell tournament: error: the number of deal sets must be at most 100,000, got"
+        " 1,000,000,000: every set is dealt and held in memory before the first game"
+    )
+    assert not (tmp_path / "out").exists()
     deals = tmp_path / "deals.json"
     unknown = tournament(
         "--candidate", "genius", "--save-deals", str(deals), "--out", str(tmp_path / "out"),
