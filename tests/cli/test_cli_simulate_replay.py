@@ -149,6 +149,10 @@ def test_a_command_line_that_does_not_parse_gets_the_commands_usage() -> None:
         (("simulate", "--frob"), "ohhell simulate: error: unrecognized arguments: --frob"),
         (("replay", "x.json", "--frob"), "ohhell replay: error: unrecognized arguments: --frob"),
         (("simulate", "--players", "x"), "ohhell simulate: error: argument --players"),
+        # Python seeds alike from -5 and 5: a negative seed would replay seed 5 as "game--5"
+        (("simulate", "--seed", "-5"), "error: argument --seed: a seed is 0 or more, got -5"),
+        (("tournament", "--seed", "1.5"), "error: argument --seed: a seed is a whole number"),
+        (("advise", "--hand", "As", "--trump", "2c", "--seed", "-1"), "a seed is 0 or more"),
     ):
         done = ohhell(*args)
         assert done.returncode == 2, args

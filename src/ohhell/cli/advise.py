@@ -18,7 +18,7 @@ import random
 from typing import Any
 
 from ohhell.bots.advisor import DEFAULT_SAMPLES, BidAdvice, advise_bid, bidding_view
-from ohhell.cli.options import add_rules_arguments, rules_from_args
+from ohhell.cli.options import add_rules_arguments, rules_from_args, seed_arg
 from ohhell.cli.players import prepare_bots
 from ohhell.engine import (
     Card,
@@ -70,7 +70,7 @@ def register(subparsers: Any) -> None:
         help=f"deals sampled (default: {DEFAULT_SAMPLES}; more is steadier and slower)",
     )
     parser.add_argument(
-        "--seed", type=int, help="seed of the sampled deals (default: a secure random one)"
+        "--seed", type=seed_arg, help="seed of the sampled deals (default: a secure random one)"
     )
     parser.add_argument("--json", action="store_true", help="print the advice as JSON")
     parser.set_defaults(run=run)

@@ -9,10 +9,22 @@ from typing import Any
 
 from ohhell.engine import PRESETS, BiddingMode, Rules, RulesError, Schedule
 
-__all__ = ["add_rules_arguments", "rules_from_args"]
+__all__ = ["add_rules_arguments", "rules_from_args", "seed_arg"]
 
 DEFAULT_PLAYERS = 4
 """Players when neither ``--players`` nor the rules file says."""
+
+
+def seed_arg(text: str) -> int:
+    """A ``--seed`` value: a whole number from 0 up. Python's generators seed alike from
+    ``-n`` and ``n``, so a negative seed would replay another seed's games under its name."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"a seed is 0 or more, got {value}")
+    return value
 
 
 def add_rules_arguments(parser: argparse.ArgumentParser) -> None:

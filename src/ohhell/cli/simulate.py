@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ohhell.bots import Bot
-from ohhell.cli.options import add_rules_arguments, rules_from_args
+from ohhell.cli.options import add_rules_arguments, rules_from_args, seed_arg
 from ohhell.cli.players import prepare_bots
 from ohhell.cli.render import format_score_sheet, score_sheet_json
 from ohhell.engine import RulesError, records, score_sheet
@@ -36,7 +36,7 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--games", type=int, default=1, help="number of games (default: 1)")
     parser.add_argument(
-        "--seed", type=int, help="seed for a reproducible run (default: a secure random one)"
+        "--seed", type=seed_arg, help="seed for a reproducible run (default: a secure random one)"
     )
     parser.add_argument(
         "--out",

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from ohhell.bots.base import Budget
-from ohhell.cli.options import add_rules_arguments, rules_from_args
+from ohhell.cli.options import add_rules_arguments, rules_from_args, seed_arg
 from ohhell.cli.players import prepare_bots
 from ohhell.engine import Rules
 from ohhell.players import PLAYER_NAMES
@@ -87,7 +87,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--deals", type=Path, help="replay the deal sets of this file")
     parser.add_argument("--save-deals", type=Path, help="write the deal sets to this file")
     parser.add_argument(
-        "--seed", type=int, help="seed of the deals and bots (default: a secure random one)"
+        "--seed", type=seed_arg, help="seed of the deals and bots (default: a secure random one)"
     )
     parser.add_argument(
         "--jobs",
