@@ -58,7 +58,6 @@ def test_simulate_rule_options_and_json(tmp_path: Path) -> None:
             "hook cannot be combined with bidding=simultaneous",
         ),
         (("--repeat-turning-hand",), "repeat_turning_hand applies only to"),
-        (("--hand-sizes", "1,x"), "--hand-sizes must be comma-separated integers"),
     ],
 )
 def test_simulate_rejects_bad_rules(args: tuple[str, ...], message: str, tmp_path: Path) -> None:
@@ -142,6 +141,12 @@ def test_rules_file_then_flags(tmp_path: Path) -> None:
     flagged = ohhell("rules", "--rules-file", str(rules_file), "--players", "3", "--no-hook")
     assert flagged.returncode == 0, flagged.stderr
     assert "3 players" in flagged.stdout and "hook" not in flagged.stdout.splitlines()[0]
+    # --hand-sizes makes the schedule custom over a preset's own, unless --schedule says
+    custom = ohhell("rules", "--preset", "descending", "--hand-sizes", "1,2")
+    assert custom.returncode == 0 and "hand sizes: 1 2\n" in custom.stdout, custom.stderr
+    clash = ohhell("rules", "--schedule", "descending", "--hand-sizes", "1,2")
+    assert clash.returncode == 1
+    assert "custom_hand_sizes is only allowed with schedule=custom" in clash.stderr
 
 
 def test_a_command_line_that_does_not_parse_gets_the_commands_usage() -> None:
@@ -149,6 +154,7 @@ def test_a_command_line_that_does_not_parse_gets_the_commands_usage() -> None:
         (("simulate", "--frob"), "ohhell simulate: error: unrecognized arguments: --frob"),
         (("replay", "x.json", "--frob"), "ohhell replay: error: unrecognized arguments: --frob"),
         (("simulate", "--players", "x"), "ohhell simulate: error: argument --players"),
+        (("rules", "--hand-sizes", "1,x"), "argument --hand-sizes: must be whole numbers"),
         # Python seeds alike from -5 and 5: a negative seed would replay seed 5 as "game--5"
         (("simulate", "--seed", "-5"), "error: argument --seed: a seed is 0 or more, got -5"),
         (("tournament", "--seed", "1.5"), "error: argument --seed: a seed is a whole number"),
@@ -180,6 +186,9 @@ def test_broken_pipe_is_quiet() -> None:
 def test_rules_command_lists_presets_and_shows_schedule() -> None:
     listed = ohhell("rules", "--list")
     assert listed.returncode == 0 and listed.stdout.startswith("standard")
+    as_json = json.loads(ohhell("rules", "--list", "--json").stdout)
+    assert next(iter(as_json)) == "standard" and as_json["hook"]["options"] == {"hook": True}
+    assert "la-podrida" in as_json and as_json["la-podrida"]["description"]
     shown = ohhell("rules", "--players", "4")
     assert "hand sizes: 1 2 3 4 5 6 7 8 9 10 11 12 13" in shown.stdout
     assert "TTTTTTTTTTTT-" in shown.stdout

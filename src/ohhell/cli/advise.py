@@ -18,7 +18,7 @@ import random
 from typing import Any
 
 from ohhell.bots.advisor import DEFAULT_SAMPLES, BidAdvice, advise_bid, bidding_view
-from ohhell.cli.options import add_rules_arguments, rules_from_args, seed_arg
+from ohhell.cli.options import add_rules_arguments, rules_from_args, seed_arg, whole_numbers
 from ohhell.cli.players import prepare_bots
 from ohhell.engine import (
     Card,
@@ -59,7 +59,8 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--bids",
-        default="",
+        type=whole_numbers,
+        default=(),
         help="the bids made before this seat's, comma-separated from the dealer's left, e.g."
         " 1,0 (default: none, the seat bids first; with the players less one, it is the dealer)",
     )
@@ -80,15 +81,8 @@ def _position(args: argparse.Namespace) -> PlayerView:
     rules = rules_from_args(args)
     hand = parse_cards(args.hand)
     trump = None if args.no_trump else Card.from_str(args.trump.strip())
-    text = args.bids.replace(" ", "")
     try:
-        bids = [int(bid) for bid in text.split(",")] if text else []
-    except ValueError:
-        raise AdviceError(
-            f"--bids must be whole numbers separated by commas, got {args.bids!r}"
-        ) from None
-    try:
-        return bidding_view(rules, hand, trump, bids)
+        return bidding_view(rules, hand, trump, list(args.bids))
     except ValueError as exc:
         if isinstance(exc, OhHellError):
             raise

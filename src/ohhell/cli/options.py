@@ -9,7 +9,7 @@ from typing import Any
 
 from ohhell.engine import PRESETS, BiddingMode, Rules, RulesError, Schedule
 
-__all__ = ["add_rules_arguments", "rules_from_args", "seed_arg"]
+__all__ = ["add_rules_arguments", "rules_from_args", "seed_arg", "whole_numbers"]
 
 DEFAULT_PLAYERS = 4
 """Players when neither ``--players`` nor the rules file says."""
@@ -27,9 +27,23 @@ def seed_arg(text: str) -> int:
     return value
 
 
+def whole_numbers(text: str) -> tuple[int, ...]:
+    """A comma-separated list of whole numbers (``--hand-sizes 1,2,3``, ``--bids 1,0``);
+    spaces are ignored and an empty text is the empty list."""
+    text = text.replace(" ", "")
+    try:
+        return tuple(int(item) for item in text.split(",")) if text else ()
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"must be whole numbers separated by commas, got {text!r}"
+        ) from None
+
+
 def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group(
-        "rules", "a preset, optionally changed by the options after it (see `ohhell rules`)"
+        "rules",
+        "a preset, changed by the rules file, then by the other options, whatever their order"
+        " (see `ohhell rules`)",
     )
     group.add_argument(
         "--preset",
@@ -50,6 +64,7 @@ def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument(
         "--hand-sizes",
+        type=whole_numbers,
         help="comma-separated hand sizes, e.g. 1,2,3 (implies --schedule custom)",
     )
     group.add_argument(
@@ -112,11 +127,7 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
         if value is not None:
             options[field] = value
     if args.hand_sizes is not None:
-        try:
-            options["custom_hand_sizes"] = tuple(int(x) for x in args.hand_sizes.split(","))
-        except ValueError:
-            raise RulesError(
-                f"--hand-sizes must be comma-separated integers, got {args.hand_sizes!r}"
-            ) from None
-        options.setdefault("schedule", "custom")
+        options["custom_hand_sizes"] = args.hand_sizes
+        if args.schedule is None:  # over the preset's or the rules file's schedule
+            options["schedule"] = "custom"
     return Rules.from_dict(options)

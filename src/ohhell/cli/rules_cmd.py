@@ -20,12 +20,21 @@ def register(subparsers: Any) -> None:
     )
     add_rules_arguments(parser)
     parser.add_argument("--list", action="store_true", help="list the presets")
-    parser.add_argument("--json", action="store_true", help="print the rules as JSON")
+    parser.add_argument(
+        "--json", action="store_true", help="print the rules (or, with --list, the presets) as JSON"
+    )
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     if args.list:
+        if args.json:
+            presets = {
+                name: {"description": preset.description, "options": dict(preset.options)}
+                for name, preset in PRESETS.items()
+            }
+            print(json.dumps(presets, indent=2))
+            return 0
         for name, preset in PRESETS.items():
             print(f"{name:<14} {preset.description}")
         return 0
