@@ -2,7 +2,7 @@
 
 Usage::
 
-    .venv/bin/python examples/train_vs_heuristic.py [--episodes N] [--block B] [--quick]
+    .venv/bin/python examples/train_vs_heuristic.py [--episodes N] [--block B] [--seed S] [--quick]
 
 The learner sits in seat 0 of :class:`ohhell.rl.pettingzoo_env.OhHellEnv` (3 players, a short
 custom schedule). It learns only its bids: a linear model (NumPy) predicts the tricks its cards
@@ -102,7 +102,9 @@ def play_game(
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--episodes", type=int, default=600, help="games to play (default 600)")
-    parser.add_argument("--block", type=int, default=100, help="games per curve point")
+    parser.add_argument(
+        "--block", type=int, default=100, help="games per curve point (default 100)"
+    )
     parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     parser.add_argument("--quick", action="store_true", help="20 games in blocks of 5")
     args = parser.parse_args(argv)
