@@ -71,7 +71,7 @@ class Slow:
         (Raising(), Budget(), "raised RuntimeError: boom"),
         (Illegal(), Budget(), "returned an illegal action: seat 1 bid 99"),
         (Impostor(), Budget(), "not an action of its own seat"),
-        (Slow(), Budget(seconds=0.001), "overran its budget"),
+        (Slow(), Budget(seconds=0.00002), "s for a 2e-05 s budget"),
     ],
 )
 def test_bot_failures_are_reported_not_crashes(bot: object, budget: Budget, message: str) -> None:

@@ -19,6 +19,20 @@ def test_write_atomic_replaces_the_whole_file(tmp_path: Path) -> None:
     assert [p.name for p in tmp_path.iterdir()] == ["record.json"]  # no temporary left
 
 
+def test_a_failed_write_names_the_file_asked_for(tmp_path: Path) -> None:
+    """Not the temporary file it goes through, which the user never named."""
+    missing = tmp_path / "no" / "such" / "deals.json"
+    with pytest.raises(FileNotFoundError) as error:
+        write_atomic(missing, "x")
+    assert error.value.filename == str(missing)
+    folder = tmp_path / "report.json"
+    folder.mkdir()  # a folder where the file goes: the rename fails
+    with pytest.raises(IsADirectoryError) as error:
+        write_atomic(folder, "x")
+    assert error.value.filename == str(folder)
+    assert [p.name for p in tmp_path.iterdir()] == ["report.json"]  # no temporary left
+
+
 def test_a_folder_has_one_writer_at_a_time(tmp_path: Path) -> None:
     folder = tmp_path / "a" / "b"
     with sole_writer(folder) as held:
@@ -73,6 +87,11 @@ def test_a_refused_command_leaves_no_folder_it_made(tmp_path: Path) -> None:
         (written / "journal.jsonl").write_text("{}\n", encoding="utf-8")
         raise ValueError("stopped after writing")
     assert (written / "journal.jsonl").exists()  # what was written stays
+
+    deep = tmp_path / "a" / "b" / "c"
+    with pytest.raises(ValueError), sole_writer(deep):
+        raise ValueError("bad input")
+    assert not (tmp_path / "a").exists()  # nor the parents it made for it
 
     existing = tmp_path / "existing"
     existing.mkdir()

@@ -123,7 +123,7 @@ def _decide(
     timings[seat].append(elapsed)
     if budget.seconds is not None and elapsed > overrun_factor * budget.seconds:
         raise BotFailure(
-            f"overran its budget: {elapsed:.3f} s for a {budget.seconds} s budget",
+            f"overran its budget: {elapsed:.3g} s for a {budget.seconds:g} s budget",
             seat=seat,
             bot=bot.name,
             state=state,

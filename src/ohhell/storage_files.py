@@ -23,9 +23,14 @@ __all__ = [
     "complete_lines",
     "hold_exclusively",
     "json_line",
+    "release_inherited_locks",
     "sole_writer",
     "write_atomic",
 ]
+
+
+_HELD: set[int] = set()
+"""The descriptors :func:`sole_writer` holds locked in this process."""
 
 
 class InUseError(OSError):
@@ -36,7 +41,8 @@ def hold_exclusively(fd: int, path: Path) -> None:
     """Lock the open file or folder ``fd`` (``path``, for the message) for this process:
     an advisory ``flock``, which the system drops when the descriptor is closed or the process
     ends, however it ends, so a killed process leaves no stale lock. Child processes forked
-    while it is held hold it too, until they exit. :class:`InUseError` at once if another
+    while it is held hold it too, until they exit or call :func:`release_inherited_locks`.
+    :class:`InUseError` at once if another
     process holds it. Where ``flock`` does not exist (Windows) nothing is locked."""
     if fcntl is None:
         return
@@ -81,27 +87,52 @@ def sole_writer(folder: Path) -> Iterator[Path]:
     folder = Path(folder)
     if folder.exists() and not folder.is_dir():
         raise NotADirectoryError(f"{folder} is a file, not a folder")
-    made = not folder.exists()
+    made = [p for p in (folder, *folder.parents) if not p.exists()]  # deepest first
     folder.mkdir(parents=True, exist_ok=True)
     fd = os.open(folder, os.O_RDONLY)
     try:
         hold_exclusively(fd, folder)
+        _HELD.add(fd)
         try:
             yield folder
         except BaseException:
-            if made:
-                with suppress(OSError):  # not empty: it holds what the body wrote
-                    folder.rmdir()
+            for path in made:
+                try:
+                    path.rmdir()
+                except OSError:  # not empty: it holds what the body wrote
+                    break
             raise
     finally:
+        _HELD.discard(fd)
         os.close(fd)  # closing the descriptor drops the lock
+
+
+def release_inherited_locks() -> None:
+    """In a child process forked inside :func:`sole_writer`: close its copies of the locked
+    descriptors, so that the lock lasts as long as the parent holds it, not until the child
+    ends too (a parent killed with SIGKILL then frees its folder at once). The parent's lock
+    is untouched: a ``flock`` stays until every copy of its descriptor is closed."""
+    for fd in list(_HELD):
+        with suppress(OSError):  # already closed in this process
+            os.close(fd)
+    _HELD.clear()
+
+
+def _named(exc: OSError, path: Path) -> OSError:
+    """``exc`` naming ``path``, the file asked for, instead of the temporary file."""
+    if exc.errno is None:
+        return exc
+    return type(exc)(exc.errno, exc.strerror, str(path))
 
 
 def write_atomic(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` via a temporary file, fsync and rename, so a killed process
     never leaves a truncated file behind."""
     path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    except OSError as exc:
+        raise _named(exc, path) from None
     try:
         umask = os.umask(0)
         os.umask(umask)
@@ -111,6 +142,9 @@ def write_atomic(path: Path, text: str) -> None:
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, path)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise _named(exc, path) from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise

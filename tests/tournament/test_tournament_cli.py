@@ -3,6 +3,7 @@ and errors as one line on stderr."""
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import importlib.util
 import json
@@ -18,6 +19,7 @@ from tests.conftest import require, running_until_saved
 
 from ohhell.cli.main import main
 from ohhell.tournament.journal import read_journal
+from ohhell.tournament.report import REPORT_FILES
 
 COMMON = ("--players", "3", "--schedule", "custom", "--hand-sizes", "1,2", "--jobs", "2")
 
@@ -198,7 +200,9 @@ def test_a_killed_tournament_resumes_where_it_stopped(tmp_path: Path) -> None:
     )
     other = tournament(*LONG, "--seed", "21", "--out", str(out), "--resume", "--hook")
     assert other.returncode == 1
-    assert "records another tournament: rules {" in other.stderr
+    assert other.stderr.strip().endswith(
+        "records another tournament: rules hook False there, True here"
+    )
     assert _played(out) == before  # neither refused run changed the journal
 
     resumed = tournament(*LONG, "--out", str(out), "--resume")  # the seed is in the journal
@@ -220,6 +224,49 @@ def test_a_killed_tournament_resumes_where_it_stopped(tmp_path: Path) -> None:
     extended = json.loads((out / "report.json").read_text(encoding="utf-8"))
     assert extended["deal_sets"] == 84
     assert extended["paired_differences"][:80] == expected["paired_differences"]
+
+
+def test_a_new_tournament_takes_away_the_reports_of_the_one_it_replaces(tmp_path: Path) -> None:
+    """A report never sits beside a journal of another tournament, even when the new one
+    ends without a report of its own (here every deal set fails: no report is written)."""
+    require("rich")
+    require("matplotlib")
+    out = tmp_path / "out"
+    first = tournament("--deal-sets", "2", "--seed", "1", "--out", str(out), "--quiet", *COMMON)
+    assert first.returncode == 0, first.stderr
+    assert all((out / name).exists() for name in REPORT_FILES)
+    failed = tournament(
+        "--deal-sets", "2", "--seed", "3", "--budget-seconds", "1e-9", "--out", str(out),
+        "--quiet", *COMMON,
+    )  # fmt: skip
+    assert failed.returncode == 1 and "no deal set was completed" in failed.stderr
+    assert read_journal(out / "journal.jsonl").seed == 3
+    assert not any((out / name).exists() for name in REPORT_FILES)
+
+
+def test_the_out_folder_is_free_once_the_main_process_is_killed(tmp_path: Path) -> None:
+    """Killed alone with SIGKILL, the main process frees its --out folder at once, though
+    its workers (forked while it held the folder) outlive it for a moment: a --resume typed
+    straight after is not refused as "another tournament is writing"."""
+    import fcntl  # the lock is a flock (Linux and macOS)
+
+    require("rich")
+    require("matplotlib")
+    out = tmp_path / "out"
+    with _running(out, "--seed", "5") as process:
+        os.kill(process.pid, signal.SIGKILL)  # not the group: the workers live on a moment
+        process.wait(timeout=60)  # not communicate(): the workers hold its pipes open
+        fd = os.open(out, os.O_RDONLY)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # BlockingIOError if still held
+        finally:
+            os.close(fd)
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
+    resumed = tournament(*LONG, "--out", str(out), "--resume", "--quiet")
+    assert resumed.returncode == 0, resumed.stderr
+    assert _played(out) == 80
 
 
 def test_sigterm_stops_as_ctrl_c_does(tmp_path: Path) -> None:

@@ -19,6 +19,7 @@ from ohhell.tournament.journal import (
     JournalWriter,
     check_same_tournament,
     journal_header,
+    outcome_from_json,
     outcome_to_json,
     read_journal,
 )
@@ -123,6 +124,16 @@ def _set(lines: list[object], where: tuple[object, ...], value: object) -> None:
         ((1, "games", 0, "hands", 0, 4), [99, 0, 0], "hand 1: points [99, 0, 0], but the rules"),
         ((1, "games", 0, "totals"), [1000, 0, 0], "totals [1000, 0, 0], but its hands add up"),
         ((1, "games", 0, "winners"), [5], "winners [5], but the totals give"),
+        # nor seats, dealers, bids or tricks no game under the rules can have
+        ((1, "games", 0, "candidate_seat"), 9, "candidate_seat must be a seat from 0 to 2, got 9"),
+        ((1, "games", 0, "hands", 1, 1), 99, "hand 2: dealer 99; the deal passes to the left"),
+        ((1, "games", 0, "hands", 0, 2), [5, 0, 0], "hand 1: bids [5, 0, 0], but each must be"),
+        ((1, "games", 0, "hands", 2, 3), [-1, 2, 2], "hand 3: tricks won [-1, 2, 2], but each"),
+        (
+            (1, "failure"),
+            {"candidate_seat": 9, "seat": 1, "bot": "random", "message": "raised"},
+            "a failure's seats must be from 0 to 2, got candidate_seat 9 and seat 1",
+        ),
     ],
 )
 def test_damaged_journals_are_clear_errors(
@@ -140,6 +151,17 @@ def test_damaged_journals_are_clear_errors(
         read_journal(path)
     assert str(error.value).startswith(f"journal {path}, ")
     assert message in str(error.value)
+
+
+def test_bids_the_hook_forbids_are_a_clear_error(tmp_path: Path) -> None:
+    hook = Rules(player_count=3, schedule=Schedule.CUSTOM, custom_hand_sizes=(1, 2), hook=True)
+    matchup = Matchup(rules=hook, candidate="heuristic", baseline="random", seed=5)
+    deal_sets = generate_deal_sets(hook, 1, seed=3)
+    line = json.loads(json.dumps(outcome_to_json(run_tournament(matchup, deal_sets, jobs=1)[0])))
+    assert outcome_from_json(line, hook).games  # as played, it reads back
+    line["games"][0]["hands"][0][2] = [1, 0, 0]  # bids totalling the one trick
+    with pytest.raises(JournalError, match="hand 1: bids \\[1, 0, 0\\] total the 1 tricks"):
+        outcome_from_json(line, hook)
 
 
 def test_unreadable_journals_are_clear_errors(tmp_path: Path) -> None:

@@ -251,6 +251,8 @@ def _run_into(args: argparse.Namespace, rules: Rules) -> int:
     if journal is not None and not args.quiet:
         torn = "; a last line cut short is dropped" if journal.torn else ""
         print(f"resuming: {len(done)} of {total} deal sets played before{torn}", file=sys.stderr)
+    for name in REPORT_FILES:  # they describe what the journal held before: until this
+        (args.out / name).unlink(missing_ok=True)  # run writes its own, there are none
     with (
         JournalWriter(journal_path, journal_header(matchup, deal_sets), done) as writer,
         Progress(

@@ -35,6 +35,7 @@ from ohhell.bots.base import Bot, Budget
 from ohhell.engine import GameState, OhHellError, Rules
 from ohhell.players import make_player
 from ohhell.runner import BotFailure, play_game
+from ohhell.storage_files import release_inherited_locks
 from ohhell.tournament.deals import DealSet, DealSets
 
 __all__ = [
@@ -195,6 +196,7 @@ def _worker_start() -> None:
     forever."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    release_inherited_locks()  # the --out folder is free as soon as the main process ends
     parent = os.getppid()
 
     def watch_parent() -> None:

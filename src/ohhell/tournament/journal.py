@@ -26,8 +26,11 @@ microseconds, per seat), or, when a bot failure voided it, no games and the
 Each line is written whole, flushed and fsynced before its deal set counts as played. A last
 line cut short (the process killed while writing it) is dropped when the journal is read back,
 and its deal set is played again; any other damage is a :class:`JournalError` naming the line.
-That includes scores that are not what the rules give for the bids and tricks recorded (points,
-totals, winners, the hand sizes), so a line edited by hand cannot change a report.
+That includes seats, dealers, bids and tricks that no game under the rules can have (a dealer
+out of turn, a bid larger than the hand, bids the hook forbids) and scores that are not what the
+rules give for the bids and tricks recorded (points, totals, winners, the hand sizes), so a line
+edited by hand cannot change a report's scores or bids. The decision times are measurements,
+which no rule checks: they are only required to be whole, non-negative microseconds.
 """
 
 from __future__ import annotations
@@ -152,6 +155,8 @@ def _game(data: object, deal_set: int, rules: Rules) -> GameOutcome:
     hands = _field(data, "hands")
     if not isinstance(hands, list):
         raise _Bad(f"hands must be a list, got {hands!r}")
+    if candidate_seat >= players:
+        raise _Bad(f"candidate_seat must be a seat from 0 to {players - 1}, got {candidate_seat}")
     rows = []
     for row in hands:
         if not isinstance(row, list) or len(row) != 5:
@@ -195,7 +200,25 @@ def _check_scores(game: GameOutcome, rules: Rules) -> None:
             f"{where} has hands of {[row.hand_size for row in game.hands]} cards;"
             f" the rules deal {list(sizes)}"
         )
+    players = rules.player_count
     for number, row in enumerate(game.hands, start=1):
+        dealer = (game.hands[0].dealer + number - 1) % players
+        if row.dealer != dealer or row.dealer >= players:
+            raise _Bad(
+                f"{where}, hand {number}: dealer {row.dealer}; the deal passes to the left,"
+                f" one seat a hand, among {players} seats, so it must be {dealer}"
+            )
+        for what, values in (("bids", row.bids), ("tricks won", row.tricks_won)):
+            if not all(0 <= value <= row.hand_size for value in values):
+                raise _Bad(
+                    f"{where}, hand {number}: {what} {list(values)}, but each must be from 0"
+                    f" to the hand's {row.hand_size} cards"
+                )
+        if rules.hook and sum(row.bids) == row.hand_size:
+            raise _Bad(
+                f"{where}, hand {number}: bids {list(row.bids)} total the {row.hand_size}"
+                " tricks, which the hook forbids"
+            )
         if sum(row.tricks_won) != row.hand_size:
             raise _Bad(
                 f"{where}, hand {number}: {sum(row.tricks_won)} tricks won of {row.hand_size}"
@@ -242,6 +265,11 @@ def outcome_from_json(data: object, rules: Rules) -> DealSetOutcome:
                 bot,
                 message,
             )
+            if max(failure.candidate_seat, failure.seat) >= players:
+                raise _Bad(
+                    f"a failure's seats must be from 0 to {players - 1}, got candidate_seat"
+                    f" {failure.candidate_seat} and seat {failure.seat}"
+                )
         outcome = DealSetOutcome(index, tuple(_game(game, index, rules) for game in games), failure)
     except _Bad as exc:
         raise JournalError(str(exc)) from None
@@ -347,11 +375,19 @@ def check_same_tournament(journal: Journal, matchup: Matchup, deal_sets: DealSet
     with a larger ``--deal-sets`` from the same seed, or from the same deal file): the
     tournament is extended, to narrow its confidence intervals."""
     recorded = journal.header
-    differences = [
-        f"{key} {recorded['matchup'].get(key)!r} there, {value!r} here"
-        for key, value in matchup.to_json().items()
-        if recorded["matchup"].get(key) != value
-    ]
+    differences: list[str] = []
+    for key, value in matchup.to_json().items():
+        there = recorded["matchup"].get(key)
+        if there == value:
+            continue
+        if isinstance(there, dict) and isinstance(value, dict):  # the rules: name the options
+            differences.extend(
+                f"{key} {option} {there.get(option)!r} there, {value.get(option)!r} here"
+                for option in sorted(there.keys() | value.keys())
+                if there.get(option) != value.get(option)
+            )
+        else:
+            differences.append(f"{key} {there!r} there, {value!r} here")
     count = len(deal_sets.sets)
     if recorded["deal_sets"] > count:
         differences.append(f"{recorded['deal_sets']} deal sets there, {count} here")
