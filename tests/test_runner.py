@@ -65,9 +65,50 @@ class Slow:
         return view.legal_actions[0]
 
 
+class Returning:
+    """Returns what it is given, whatever it is."""
+
+    name = "returning"
+
+    def __init__(self, action: object) -> None:
+        self.action = action
+
+    def choose(self, view: PlayerView, rng: random.Random, budget: Budget) -> Action:
+        return self.action  # type: ignore[return-value]
+
+
+class Exiting:
+    name = "exiting"
+
+    def choose(self, view: PlayerView, rng: random.Random, budget: Budget) -> Action:
+        raise SystemExit(3)
+
+
+class _BadSeat:
+    @property
+    def seat(self) -> int:
+        raise ValueError("no seat here")
+
+    def __repr__(self) -> str:
+        raise ValueError("no repr either")
+
+
+class _SeatBid(Bid):
+    """A Bid whose seat is whatever the harness asks about."""
+
+    def __getattribute__(self, name: str) -> object:
+        return 1 if name == "seat" else super().__getattribute__(name)
+
+
 @pytest.mark.parametrize(
     ("bot", "budget", "message"),
     [
+        (Returning(None), Budget(), "returned None, not a Bid or a Play"),
+        (Returning("bid 0"), Budget(), "returned 'bid 0', not a Bid or a Play"),
+        (Returning(_BadSeat()), Budget(), "returned <_BadSeat>, not a Bid or a Play"),
+        (Returning(Bid([1, 1], 0)), Budget(), "not an action of its own seat"),  # type: ignore[arg-type]
+        (Returning(_SeatBid(0, 0)), Budget(), "not a Bid or a Play"),
+        (Exiting(), Budget(), "raised SystemExit: 3"),
         (Raising(), Budget(), "raised RuntimeError: boom"),
         (Illegal(), Budget(), "returned an illegal action: seat 1 bid 99"),
         (Impostor(), Budget(), "not an action of its own seat"),

@@ -19,10 +19,12 @@ from dataclasses import dataclass, field
 from ohhell.bots.base import Bot, Budget
 from ohhell.engine import (
     Action,
+    Bid,
     Event,
     GameState,
     IllegalActionError,
     OhHellError,
+    Play,
     Rules,
     apply,
     new_game,
@@ -115,9 +117,12 @@ def _decide(
     start = time.perf_counter()
     try:
         action = bot.choose(view, rng, budget)
-    except Exception as exc:  # a bot's bug must not crash the game
+    except (Exception, SystemExit) as exc:  # a bot's bug, or its exit, must not end the game
         raise BotFailure(
-            f"raised {type(exc).__name__}: {exc}", seat=seat, bot=bot.name, state=state
+            f"raised {type(exc).__name__}: {_shown(exc, str)}",
+            seat=seat,
+            bot=bot.name,
+            state=state,
         ) from exc
     elapsed = time.perf_counter() - start
     timings[seat].append(elapsed)
@@ -128,11 +133,27 @@ def _decide(
             bot=bot.name,
             state=state,
         )
-    if getattr(action, "seat", None) != seat:
+    if not (type(action) is Bid or type(action) is Play):  # not a subclass: .seat could lie
         raise BotFailure(
-            f"returned {action!r}, not an action of its own seat",
+            f"returned {_shown(action, repr)}, not a Bid or a Play",
+            seat=seat,
+            bot=bot.name,
+            state=state,
+        )
+    if type(action.seat) is not int or action.seat != seat:
+        raise BotFailure(
+            f"returned {_shown(action, repr)}, not an action of its own seat",
             seat=seat,
             bot=bot.name,
             state=state,
         )
     return action
+
+
+def _shown(value: object, how: Callable[[object], str]) -> str:
+    """``how(value)`` (its ``str`` or ``repr``) for a failure's message; a bot's object
+    whose own ``__str__`` or ``__repr__`` raises is named by its type instead."""
+    try:
+        return how(value)
+    except Exception:
+        return f"<{type(value).__name__}>"

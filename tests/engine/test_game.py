@@ -29,7 +29,9 @@ from ohhell.engine import (
     NotYourTurnError,
     Phase,
     Play,
+    Rank,
     Rules,
+    Suit,
     TrickWon,
     WrongPhaseError,
     apply,
@@ -287,6 +289,45 @@ def test_card_not_held_and_out_of_turn(playing: GameState) -> None:
         apply(playing, Play(0, Card.from_str("Ah")))
     with pytest.raises(CardNotHeldError, match="seat 1 cannot play 'Qh': not a card"):
         apply(playing, Play(1, "Qh"))  # type: ignore[arg-type]
+
+
+class _Dodging(int):
+    """An int that says it equals nothing: it must not slip past the hook or the turn."""
+
+    def __eq__(self, other: object) -> bool:
+        return False
+
+    __hash__ = int.__hash__
+
+
+def _forged(index: int, suit: object, rank: object) -> Card:
+    card = object.__new__(Card)
+    for name, value in (("suit", suit), ("rank", rank), ("index", index)):
+        object.__setattr__(card, name, value)
+    return card
+
+
+def test_look_alike_cards_bids_and_seats_are_refused(playing: GameState) -> None:
+    """A bot cannot pass off an object made to look like a card (to play a card and keep it,
+    or play it as another), nor dodge the hook or the turn with an int subclass."""
+    held = playing.hands[1][0]
+    look_alike = _forged(held.index, Suit.SPADES, Rank.ACE)  # held's index, as the ace
+    with pytest.raises(CardNotHeldError, match="not one of the deck's cards") as info:
+        apply(playing, Play(1, look_alike))
+    assert info.value.seat == 1
+    with pytest.raises(CardNotHeldError, match="not one of the deck's cards"):
+        apply(playing, Play(1, _forged(held.index, held.suit, held.rank)))  # even a true copy
+    with pytest.raises(InvalidDealError, match="not a card"):
+        apply(
+            new_game(Rules(player_count=3)),
+            Deal(((look_alike,), (Card.from_str("2c"),), (Card.from_str("3c"),)), None),
+        )
+    hooked = run(new_game(playing.rules), deal("Ah Kh 2s", "Qh 3c 4c", "5d 6d 7d", trump="9s"))
+    hooked = run(hooked, B(1, 1), B(2, 0))
+    with pytest.raises(BidOutOfRangeError, match="not a _Dodging"):
+        apply(hooked, B(0, _Dodging(2)))  # the bid the hook forbids the dealer
+    with pytest.raises(IllegalActionError, match="a seat is an int from 0 to 2, not a _Dodging"):
+        apply(hooked, B(_Dodging(0), 0))  # type: ignore[arg-type]
 
 
 def test_a_card_built_directly_is_the_card(playing: GameState) -> None:

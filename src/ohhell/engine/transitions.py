@@ -27,7 +27,7 @@ import random
 from collections.abc import Sequence
 
 from ohhell.engine.actions import Action, Bid, Deal, Play
-from ohhell.engine.cards import Card, format_cards, shuffled_deck
+from ohhell.engine.cards import DECK, Card, format_cards, shuffled_deck
 from ohhell.engine.errors import (
     BidOutOfRangeError,
     CardNotHeldError,
@@ -173,7 +173,13 @@ def _seat_of(action: object) -> int | None:
 
 
 def _check_seat(state: GameState, seat: object, what: str) -> None:
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.player_count:
+    if type(seat) is not int:  # not a bool, nor a subclass whose comparisons could say anything
+        raise IllegalActionError(
+            f"seat {seat!r}: a seat is an int from 0 to {state.player_count - 1},"
+            f" not a {type(seat).__name__}",
+            seat=None,
+        )
+    if not 0 <= seat < state.player_count:
         raise IllegalActionError(
             f"no seat {seat!r}: seats are 0 to {state.player_count - 1}", seat=None
         )
@@ -198,7 +204,7 @@ def _check_bid(state: GameState, action: Bid) -> None:
         )
     _check_seat(state, seat, "bid")
     size = state.hand_size
-    if isinstance(bid, bool) or not isinstance(bid, int):
+    if type(bid) is not int:  # a bool, or an int subclass whose == could dodge the hook
         raise BidOutOfRangeError(
             f"seat {seat} bid {bid!r}: a bid must be an int from 0 to {size},"
             f" not a {type(bid).__name__} ({state.describe_position()})",
@@ -219,6 +225,13 @@ def _check_bid(state: GameState, action: Bid) -> None:
         )
 
 
+def _is_deck_card(card: Card) -> bool:
+    """Whether ``card`` is one of the deck's 52 instances (every way of making a card gives
+    one of them), not a look-alike whose ``suit`` and ``rank`` disagree with its ``index``."""
+    index = getattr(card, "index", None)
+    return type(index) is int and 0 <= index < len(DECK) and DECK[index] is card
+
+
 def _check_play(state: GameState, action: Play) -> None:
     seat, card = action.seat, action.card
     if state.phase is not Phase.PLAY:
@@ -232,6 +245,13 @@ def _check_play(state: GameState, action: Play) -> None:
     if not isinstance(card, Card):
         raise CardNotHeldError(
             f"seat {seat} cannot play {card!r}: not a card (Card.from_str('As') makes one)"
+            f" ({state.describe_position()})",
+            seat=seat,
+        )
+    if not _is_deck_card(card):
+        raise CardNotHeldError(
+            f"seat {seat} cannot play {card!r}: not one of the deck's cards, but an object"
+            " made to look like one (Card(suit, rank) and Card.from_str('As') give the deck's)"
             f" ({state.describe_position()})",
             seat=seat,
         )
@@ -290,7 +310,7 @@ def _check_deal(state: GameState, deal: Deal) -> None:
                 f" card{'' if len(hand) == 1 else 's'}"
             )
         for card in hand:
-            if not isinstance(card, Card):
+            if not isinstance(card, Card) or not _is_deck_card(card):
                 raise InvalidDealError(f"invalid deal: seat {seat} got {card!r}, not a card")
             if card in seen:
                 raise InvalidDealError(f"invalid deal: {card} is dealt twice")
@@ -304,7 +324,7 @@ def _check_deal(state: GameState, deal: Deal) -> None:
             f" (last hand or empty stock), got {deal.trump_card}"
         )
     if deal.trump_card is not None:
-        if not isinstance(deal.trump_card, Card):
+        if not isinstance(deal.trump_card, Card) or not _is_deck_card(deal.trump_card):
             raise InvalidDealError(f"invalid deal: trump card {deal.trump_card!r} is not a card")
         if deal.trump_card in seen:
             raise InvalidDealError(f"invalid deal: trump card {deal.trump_card} is also dealt")
