@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from ohhell.engine import CONVENTIONS
+
 
 def ohhell(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     script = Path(sys.executable).parent / "ohhell"
@@ -192,6 +194,9 @@ def test_rules_command_lists_presets_and_shows_schedule() -> None:
     shown = ohhell("rules", "--players", "4")
     assert "hand sizes: 1 2 3 4 5 6 7 8 9 10 11 12 13" in shown.stdout
     assert "TTTTTTTTTTTT-" in shown.stdout
+    conventions = shown.stdout.split("conventions (not options; docs/rules.md):\n")[1]
+    assert "the winner of a trick leads the next one" in conventions  # visible defaults
+    assert len(conventions.splitlines()) == len(CONVENTIONS)
 
 
 def test_demo_script_exists_and_is_what_readme_says() -> None:

@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 from ohhell.cli.options import add_rules_arguments, rules_from_args
-from ohhell.engine import PRESETS
+from ohhell.engine import CONVENTIONS, PRESETS
 
 
 def register(subparsers: Any) -> None:
@@ -49,4 +49,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"trump turned (T) or not (-): {trumps}")
     for key, value in rules.to_dict().items():
         print(f"  {key} = {json.dumps(value)}")
+    print("conventions (not options; docs/rules.md):")
+    for convention in CONVENTIONS:
+        print(f"  {convention}")
     return 0

@@ -76,7 +76,7 @@ from ohhell.engine.events import (
     TrickWon,
     events_for,
 )
-from ohhell.engine.rules import PRESETS, BiddingMode, Preset, Rules, Schedule
+from ohhell.engine.rules import CONVENTIONS, PRESETS, BiddingMode, Preset, Rules, Schedule
 from ohhell.engine.scoring import score_hand, trick_winner_index, winners
 from ohhell.engine.state import GameState, HandResult, Phase, ScoreRow, Trick, new_game
 from ohhell.engine.transitions import (
@@ -92,6 +92,7 @@ from ohhell.engine.transitions import (
 from ohhell.engine.views import PlayerView, public_view, score_sheet, view_for
 
 __all__ = [
+    "CONVENTIONS",
     "DECK",
     "PRESETS",
     "Action",

@@ -24,7 +24,18 @@ from typing import Any, ClassVar, Final
 
 from ohhell.engine.errors import RulesError
 
-__all__ = ["PRESETS", "BiddingMode", "Preset", "Rules", "Schedule"]
+__all__ = ["CONVENTIONS", "PRESETS", "BiddingMode", "Preset", "Rules", "Schedule"]
+
+CONVENTIONS: Final[tuple[str, ...]] = (
+    "cards are dealt one at a time, starting left of the dealer; the deal passes to the left",
+    "no trump is turned when the deal empties the stock",
+    "the winner of a trick leads the next one",
+    "equal highest totals share the win",
+    "under must_trump (La Podrida) any trump will do: there is no duty to over-trump",
+)
+"""The points the rule documents leave open, as the engine settles them in every game (they are
+not options; the option-like ones, such as playing the turning hand once, are :class:`Rules`
+fields with their defaults). ``docs/rules.md`` gives each with its reason."""
 
 HANDS_BY_PLAYER_COUNT: Final[dict[int, int]] = {3: 15, 4: 13, 5: 10, 6: 8, 7: 7}
 """Number of hands (and the largest hand's size) by player count, from the rule documents."""
