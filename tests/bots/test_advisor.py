@@ -97,8 +97,22 @@ def test_hopeless_hand_advises_zero_with_the_bonus() -> None:
     )
     advice = advise_bid(view_for(state, 0), random.Random(0), samples=30)
     assert advice.best_bid == 0
-    assert advice.trick_probabilities[0] > 0.9  # the others' cards are unseen: not certain
+    assert advice.trick_probabilities[0] > 0.9
     assert advice.expected_scores[0] == pytest.approx(8.0 * advice.trick_probabilities[0])
+
+
+def test_an_outcome_every_sampled_deal_agrees_on_is_shown_as_certain() -> None:
+    """The heuristic estimate from the seat's cards alone is not blended in when every sampled
+    deal gives the seat the same tricks: it would show a certain outcome as a coin flip."""
+    spades = "As Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s"
+    on_lead = bidding_view(Rules(player_count=4), parse_cards(spades), None, [])
+    advice = advise_bid(on_lead, random.Random(1), samples=200)
+    assert advice.trick_probabilities[13] == 1.0  # it leads, and every trick is a spade
+    assert advice.best_bid == 13 and advice.expected_scores[13] == 23.0
+    dealer = bidding_view(Rules(player_count=4), parse_cards(spades), None, [1, 0, 0])
+    advice = advise_bid(dealer, random.Random(1), samples=200)
+    assert advice.trick_probabilities[0] == 1.0  # never on lead, it can win no trick
+    assert advice.best_bid == 0 and advice.expected_scores[0] == 10.0
 
 
 def test_hook_forbidden_bid_is_absent() -> None:

@@ -509,13 +509,13 @@ class SearchBot:
         else:
             loop = self._bid_loop
         weight_sum = loop(view, table, sampler, rng, worlds, deadline, tallies)
-        share = self.prior_weight if weight_sum > 0.0 else 1.0
         dists = {
             b: [
                 share * p + (1.0 - share) * (w / weight_sum if weight_sum else 0.0)
                 for p, w in zip(prior, tallies[b], strict=True)
             ]
             for b in candidates
+            for share in [self._prior_share(tallies[b], weight_sum)]
         }
         expected: dict[int, float] = {}
         for bid in candidates:
@@ -524,6 +524,17 @@ class SearchBot:
         best = max(candidates, key=lambda b: (expected[b], -abs(b - estimate), -b))
         by_bid = {bid: tuple(dists[bid]) for bid in candidates}
         return BidEstimate(by_bid[best], expected, best, by_bid)
+
+    def _prior_share(self, tally: list[float], weight_sum: float) -> float:
+        """The heuristic estimate's share in a bid's distribution of tricks: all of it when
+        no world counted, none when every world gave the seat the same number of tricks (a
+        certain outcome, as with every card of a suit on lead, or none that can win a trick:
+        the estimate from the seat's cards alone would blur it), else ``prior_weight``."""
+        if weight_sum <= 0.0:
+            return 1.0
+        if sum(1 for w in tally if w > 0.0) == 1:
+            return 0.0
+        return self.prior_weight
 
     def _bid_loop(
         self,
