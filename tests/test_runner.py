@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import random
 import secrets
+import threading
 import time
 
 import pytest
 
-from ohhell.bots import Budget, RandomBot
+from ohhell.bots import Budget, HeuristicBot, RandomBot
 from ohhell.engine import Action, Bid, PlayerView, Rules
 from ohhell.runner import BotFailure, play_game
 
@@ -127,6 +128,43 @@ def test_bot_failures_are_reported_not_crashes(bot: object, budget: Budget, mess
     failure = info.value
     assert message in str(failure) and failure.seat == 1 and failure.code == "bot/failure"
     assert not failure.state.is_over  # the last good state is kept, ready to resume or record
+
+
+def test_a_bot_that_does_not_return_is_reported_without_waiting_for_it() -> None:
+    """Under a time budget the harness gives a bot five times its budget, then reports it:
+    the game is not held up by a bot that never returns."""
+    release = threading.Event()
+
+    class Stuck:
+        name = "stuck"
+
+        def choose(self, view: PlayerView, rng: random.Random, budget: Budget) -> Action:
+            release.wait(timeout=120)  # far past its budget (the test frees it at the end)
+            return view.legal_actions[0]
+
+    try:
+        with pytest.raises(BotFailure) as info:
+            play_game(
+                RULES,
+                [RandomBot(), Stuck(), RandomBot()],  # type: ignore[list-item]
+                deal_rng=random.Random(1),
+                first_dealer=0,
+                budget=Budget(seconds=0.01),
+            )
+        assert "overran its budget: no action after 0.05 s for a 0.01 s budget" in str(info.value)
+        assert info.value.seat == 1 and not info.value.state.is_over
+        assert not release.is_set()  # reported while the bot was still thinking
+    finally:
+        release.set()
+
+
+def test_a_timed_bot_that_returns_plays_as_an_untimed_one() -> None:
+    """The thread a timed decision runs on changes nothing of the game."""
+    timed, untimed = (
+        play_game(RULES, [HeuristicBot()] * 3, deal_rng=random.Random(4), budget=budget)
+        for budget in (Budget(seconds=30.0), Budget())
+    )
+    assert timed.state == untimed.state
 
 
 def test_timings_are_recorded_per_seat() -> None:

@@ -5,13 +5,15 @@ The harness owns the game state and the chance: each deal comes from ``deal_rng`
 ``random.Random`` for reproducible games; ``secrets.SystemRandom()``, the default, for live play).
 Each seat's bot gets only :func:`~ohhell.engine.view_for` its seat. A bot that raises, returns an
 illegal action or overruns its time budget is reported as a :class:`BotFailure`; the game is never
-left in a broken state.
+left in a broken state. Under a time budget, a bot that does not return within ``overrun_factor``
+times its budget is reported then, without waiting for it.
 """
 
 from __future__ import annotations
 
 import random
 import secrets
+import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -116,7 +118,18 @@ def _decide(
     view = view_for(state, seat)
     start = time.perf_counter()
     try:
-        action = bot.choose(view, rng, budget)
+        if budget.seconds is None:
+            action = bot.choose(view, rng, budget)
+        else:
+            limit = overrun_factor * budget.seconds
+            action = _within(limit, lambda: bot.choose(view, rng, budget))
+    except _StillThinking:
+        raise BotFailure(
+            f"overran its budget: no action after {limit:g} s for a {budget.seconds:g} s budget",
+            seat=seat,
+            bot=bot.name,
+            state=state,
+        ) from None
     except (Exception, SystemExit) as exc:  # a bot's bug, or its exit, must not end the game
         raise BotFailure(
             f"raised {type(exc).__name__}: {_shown(exc, str)}",
@@ -148,6 +161,34 @@ def _decide(
             state=state,
         )
     return action
+
+
+class _StillThinking(Exception):
+    """A bot had no action when its time ran out (:func:`_within`)."""
+
+
+def _within(seconds: float, decide: Callable[[], Action]) -> Action:
+    """``decide()``, given ``seconds`` to return: on a thread of its own, so that a bot
+    that never returns is reported (:class:`_StillThinking`) instead of holding up the game.
+    Python cannot stop a thread, so such a bot's thread is left to run on, as a daemon that
+    does not keep the process alive; the game it was playing is over by then."""
+    outcome: list[Action | BaseException] = []
+
+    def run() -> None:
+        try:
+            outcome.append(decide())
+        except BaseException as exc:  # handed to the harness's thread, which reports it
+            outcome.append(exc)
+
+    thread = threading.Thread(target=run, name="bot-decision", daemon=True)
+    thread.start()
+    thread.join(seconds)
+    if not outcome:
+        raise _StillThinking
+    result = outcome[0]
+    if isinstance(result, BaseException):
+        raise result
+    return result
 
 
 def _shown(value: object, how: Callable[[object], str]) -> str:
