@@ -69,7 +69,8 @@ def test_json_advice_is_reproducible_by_seed() -> None:
             ("--hand", "As Ks", "--trump", "2h", "--bids", "1", "--bidding", "simultaneous"),
             "bids are sealed under simultaneous bidding",
         ),
-        (("--hand", "As", "--no-trump", "--samples", "0"), "--samples must be at least 1"),
+        (("--hand", "As", "--no-trump", "--samples", "0"), "--samples must be from 1 to 1,000,000"),
+        (("--hand", "As", "--no-trump", "--samples", "1000000001"), "got 1,000,000,001"),
     ],
 )
 def test_impossible_positions_are_one_line(args: tuple[str, ...], message: str) -> None:

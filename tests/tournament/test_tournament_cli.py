@@ -105,6 +105,11 @@ def test_tournament_errors_are_one_line(tmp_path: Path) -> None:
         "ohhell tournament: error: the number of deal sets must be at least 1, got 0"
     )
     assert not (tmp_path / "out").exists()  # a refused tournament leaves no folder behind
+    for jobs in ("0", "100000"):  # not a process per deal set: that could sink the machine
+        bad_jobs = tournament(*COMMON, "--jobs", jobs, "--out", str(tmp_path / "out"))
+        assert bad_jobs.returncode == 1
+        assert f"--jobs must be from 1 to {4 * (os.cpu_count() or 1)}" in bad_jobs.stderr
+        assert f"per core here), got {jobs}" in bad_jobs.stderr
     huge = tournament("--deal-sets", "1000000000", "--out", str(tmp_path / "out"), *COMMON)
     assert huge.returncode == 1  # refused at once, instead of dealing for hours
     assert huge.stderr.strip() == (

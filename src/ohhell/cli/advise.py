@@ -31,6 +31,9 @@ from ohhell.engine import (
 
 __all__ = ["AdviceError", "register", "run"]
 
+MAX_SAMPLES = 1_000_000
+"""The most deals ``--samples`` may ask for: about 10 s on one core, and memory grows with it."""
+
 
 class AdviceError(OhHellError, ValueError):
     """A position the advisor cannot be asked about, said in the command's terms."""
@@ -68,7 +71,8 @@ def register(subparsers: Any) -> None:
         "--samples",
         type=int,
         default=DEFAULT_SAMPLES,
-        help=f"deals sampled (default: {DEFAULT_SAMPLES}; more is steadier and slower)",
+        help=f"deals sampled (default: {DEFAULT_SAMPLES}; more is steadier and slower; at most"
+        f" {MAX_SAMPLES:,})",
     )
     parser.add_argument(
         "--seed", type=seed_arg, help="seed of the sampled deals (default: a secure random one)"
@@ -139,8 +143,10 @@ def format_advice(view: PlayerView, advice: BidAdvice) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.samples < 1:
-        raise AdviceError(f"--samples must be at least 1, got {args.samples}")
+    if not 1 <= args.samples <= MAX_SAMPLES:
+        raise AdviceError(
+            f"--samples must be from 1 to {MAX_SAMPLES:,} (about 10 s), got {args.samples:,}"
+        )
     view = _position(args)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**63)
     prepare_bots(["search"], "advise")  # the advice is the search's: say so if it compiles

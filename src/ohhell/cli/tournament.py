@@ -182,8 +182,9 @@ def run(args: argparse.Namespace) -> int:
                 " pip install 'ohhell[tournament]'"
             )
     rules = rules_from_args(args)
-    if args.jobs < 1:
-        raise TournamentError(f"--jobs must be at least 1, got {args.jobs}")
+    most = 4 * default_jobs()  # past the cores, more workers only share them, and each
+    if not 1 <= args.jobs <= most:  # is a process of its own with the bots loaded
+        raise TournamentError(f"--jobs must be from 1 to {most} (4 per core here), got {args.jobs}")
     if args.save_deals is not None:
         for name in (FILE_NAME, *REPORT_FILES):
             if args.save_deals.resolve() == (args.out / name).resolve():
