@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 import secrets
 import threading
@@ -9,6 +10,7 @@ import time
 
 import pytest
 
+from ohhell import runner
 from ohhell.bots import Budget, HeuristicBot, RandomBot
 from ohhell.engine import Action, Bid, PlayerView, Rules
 from ohhell.runner import BotFailure, play_game
@@ -130,9 +132,12 @@ def test_bot_failures_are_reported_not_crashes(bot: object, budget: Budget, mess
     assert not failure.state.is_over  # the last good state is kept, ready to resume or record
 
 
-def test_a_bot_that_does_not_return_is_reported_without_waiting_for_it() -> None:
+def test_a_bot_that_does_not_return_is_reported_without_waiting_for_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Under a time budget the harness gives a bot five times its budget, then reports it:
     the game is not held up by a bot that never returns."""
+    monkeypatch.setattr(runner, "_GRACE_SECONDS", 0.2)  # a stuck decision's grace, shortened
     release = threading.Event()
 
     class Stuck:
@@ -154,8 +159,36 @@ def test_a_bot_that_does_not_return_is_reported_without_waiting_for_it() -> None
         assert "overran its budget: no action after 0.05 s for a 0.01 s budget" in str(info.value)
         assert info.value.seat == 1 and not info.value.state.is_over
         assert not release.is_set()  # reported while the bot was still thinking
+        # while it runs on, it slows every bot in this process: none is timed, and blamed
+        with pytest.raises(BotFailure, match="cannot be timed fairly: a decision of bot 'stuck'"):
+            play_game(
+                RULES, [RandomBot()] * 3, deal_rng=random.Random(2), budget=Budget(seconds=1.0)
+            )
+        untimed = play_game(RULES, [RandomBot()] * 3, deal_rng=random.Random(2))
+        assert untimed.state.is_over  # untimed games still play
     finally:
         release.set()
+        for thread in threading.enumerate():
+            if thread.name == "bot-decision stuck":
+                thread.join(timeout=60)
+    again = play_game(
+        RULES, [RandomBot()] * 3, deal_rng=random.Random(2), budget=Budget(seconds=1.0)
+    )
+    assert again.state.is_over  # once it has returned, timing is fair again
+
+
+def test_a_time_limit_too_long_for_a_thread_to_wait_is_no_limit() -> None:
+    """An infinite overrun factor (or a budget of 1e10 s) switches the overrun check off,
+    as it did before decisions ran on threads (whose waits cannot be that long)."""
+    for budget, factor in ((Budget(seconds=0.01), math.inf), (Budget(seconds=1e10), 5.0)):
+        result = play_game(
+            RULES,
+            [RandomBot()] * 3,
+            deal_rng=random.Random(3),
+            budget=budget,
+            overrun_factor=factor,
+        )
+        assert result.state.is_over
 
 
 def test_a_timed_bot_that_returns_plays_as_an_untimed_one() -> None:

@@ -92,6 +92,10 @@ def test_a_refused_command_leaves_no_folder_it_made(tmp_path: Path) -> None:
     with pytest.raises(ValueError), sole_writer(deep):
         raise ValueError("bad input")
     assert not (tmp_path / "a").exists()  # nor the parents it made for it
+    winding = tmp_path / "x" / ".." / "x2" / "y"
+    with pytest.raises(ValueError), sole_writer(winding):
+        raise ValueError("bad input")
+    assert not (tmp_path / "x").exists() and not (tmp_path / "x2").exists()
 
     existing = tmp_path / "existing"
     existing.mkdir()

@@ -116,13 +116,16 @@ def _decide(
     overrun_factor: float,
 ) -> Action:
     view = view_for(state, seat)
-    start = time.perf_counter()
+    limit = None if budget.seconds is None else overrun_factor * budget.seconds
+    if limit is not None and _STUCK:
+        _wait_for_stuck(seat, state)
     try:
-        if budget.seconds is None:
+        if limit is None or not limit < threading.TIMEOUT_MAX:  # no time, or none to check
+            start = time.perf_counter()
             action = bot.choose(view, rng, budget)
+            elapsed = time.perf_counter() - start
         else:
-            limit = overrun_factor * budget.seconds
-            action = _within(limit, lambda: bot.choose(view, rng, budget))
+            action, elapsed = _within(limit, bot, lambda: bot.choose(view, rng, budget))
     except _StillThinking:
         raise BotFailure(
             f"overran its budget: no action after {limit:g} s for a {budget.seconds:g} s budget",
@@ -137,9 +140,8 @@ def _decide(
             bot=bot.name,
             state=state,
         ) from exc
-    elapsed = time.perf_counter() - start
     timings[seat].append(elapsed)
-    if budget.seconds is not None and elapsed > overrun_factor * budget.seconds:
+    if limit is not None and elapsed > limit:
         raise BotFailure(
             f"overran its budget: {elapsed:.3g} s for a {budget.seconds:g} s budget",
             seat=seat,
@@ -167,28 +169,60 @@ class _StillThinking(Exception):
     """A bot had no action when its time ran out (:func:`_within`)."""
 
 
-def _within(seconds: float, decide: Callable[[], Action]) -> Action:
-    """``decide()``, given ``seconds`` to return: on a thread of its own, so that a bot
-    that never returns is reported (:class:`_StillThinking`) instead of holding up the game.
-    Python cannot stop a thread, so such a bot's thread is left to run on, as a daemon that
-    does not keep the process alive; the game it was playing is over by then."""
-    outcome: list[Action | BaseException] = []
+_STUCK: list[tuple[threading.Thread, str, float]] = []
+"""Decisions that ran out of time and may still be running in this process: each with its
+bot's name and until when (:func:`time.monotonic`) the harness waits for it to finish."""
+
+_GRACE_SECONDS = 10.0
+"""How long after running out of time a decision may take to finish before the harness
+takes it to be stuck for good (:func:`_wait_for_stuck`)."""
+
+
+def _within(seconds: float, bot: Bot, decide: Callable[[], Action]) -> tuple[Action, float]:
+    """``decide()`` and the seconds it took, given ``seconds`` to return: on a thread of its
+    own, so that a bot that never returns is reported (:class:`_StillThinking`) instead of
+    holding up the game. Python cannot stop a thread, so such a decision is left to run on, as
+    a daemon that does not keep the process alive, and is noted in :data:`_STUCK`."""
+    outcome: list[tuple[Action, float] | BaseException] = []
 
     def run() -> None:
         try:
-            outcome.append(decide())
+            start = time.perf_counter()  # here, so the thread's start is not the bot's time
+            action = decide()
+            outcome.append((action, time.perf_counter() - start))
         except BaseException as exc:  # handed to the harness's thread, which reports it
             outcome.append(exc)
 
-    thread = threading.Thread(target=run, name="bot-decision", daemon=True)
+    thread = threading.Thread(target=run, name=f"bot-decision {bot.name}", daemon=True)
     thread.start()
     thread.join(seconds)
     if not outcome:
+        _STUCK.append((thread, bot.name, time.monotonic() + _GRACE_SECONDS))
         raise _StillThinking
     result = outcome[0]
     if isinstance(result, BaseException):
         raise result
     return result
+
+
+def _wait_for_stuck(seat: int, state: GameState) -> None:
+    """A decision that ran out of time and is still running takes its share of this process
+    and of Python's interpreter lock: a bot timed now would be slowed by it, and blamed for
+    overrunning. So a timed decision waits for such a decision to finish, up to
+    :data:`_GRACE_SECONDS` after it ran out of time (a slow bot's late answer), and past that
+    is refused: the bot that is stuck for good is named (:data:`_STUCK`)."""
+    for thread, _, until in _STUCK:
+        thread.join(max(0.0, until - time.monotonic()))
+    _STUCK[:] = [entry for entry in _STUCK if entry[0].is_alive()]
+    if _STUCK:
+        name = _STUCK[0][1]
+        raise BotFailure(
+            f"cannot be timed fairly: a decision of bot {name!r} that overran its budget is"
+            " still running in this process (Python cannot stop it), and slows every bot here",
+            seat=seat,
+            bot=name,
+            state=state,
+        )
 
 
 def _shown(value: object, how: Callable[[object], str]) -> str:

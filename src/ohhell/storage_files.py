@@ -87,7 +87,9 @@ def sole_writer(folder: Path) -> Iterator[Path]:
     folder = Path(folder)
     if folder.exists() and not folder.is_dir():
         raise NotADirectoryError(f"{folder} is a file, not a folder")
-    made = [p for p in (folder, *folder.parents) if not p.exists()]  # deepest first
+    made = [  # deepest first; never a ".." (a folder that was there, reached another way)
+        p for p in (folder, *folder.parents) if p.name not in ("", ".", "..") and not p.exists()
+    ]
     folder.mkdir(parents=True, exist_ok=True)
     fd = os.open(folder, os.O_RDONLY)
     try:
@@ -97,10 +99,8 @@ def sole_writer(folder: Path) -> Iterator[Path]:
             yield folder
         except BaseException:
             for path in made:
-                try:
+                with suppress(OSError):  # not empty: it holds what the body wrote
                     path.rmdir()
-                except OSError:  # not empty: it holds what the body wrote
-                    break
             raise
     finally:
         _HELD.discard(fd)

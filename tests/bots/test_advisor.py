@@ -113,6 +113,8 @@ def test_an_outcome_every_sampled_deal_agrees_on_is_shown_as_certain() -> None:
     advice = advise_bid(dealer, random.Random(1), samples=200)
     assert advice.trick_probabilities[0] == 1.0  # never on lead, it can win no trick
     assert advice.best_bid == 0 and advice.expected_scores[0] == 10.0
+    few = advise_bid(dealer, random.Random(1), samples=5)
+    assert few.trick_probabilities[0] < 1.0  # a few deals agreeing is no proof: blended
 
 
 def test_hook_forbidden_bid_is_absent() -> None:

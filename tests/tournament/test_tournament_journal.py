@@ -126,7 +126,8 @@ def _set(lines: list[object], where: tuple[object, ...], value: object) -> None:
         ((1, "games", 0, "winners"), [5], "winners [5], but the totals give"),
         # nor seats, dealers, bids or tricks no game under the rules can have
         ((1, "games", 0, "candidate_seat"), 9, "candidate_seat must be a seat from 0 to 2, got 9"),
-        ((1, "games", 0, "hands", 1, 1), 99, "hand 2: dealer 99; the deal passes to the left"),
+        ((1, "games", 0, "hands", 1, 1), 99, "hand 2: dealer 99, but the seats are 0 to 2"),
+        ((1, "games", 0, "hands", 1, 1), "x", "dealer must be a whole number"),
         ((1, "games", 0, "hands", 0, 2), [5, 0, 0], "hand 1: bids [5, 0, 0], but each must be"),
         ((1, "games", 0, "hands", 2, 3), [-1, 2, 2], "hand 3: tricks won [-1, 2, 2], but each"),
         (

@@ -81,6 +81,10 @@ duplicate deal sets: +1.4 points per game (95 % CI +0.5 .. +2.2) against three `
 bots, and 72.3 % of bids made against 71.5 %. 2,560 bought +0.3 more (CI -0.5 .. +1.1) for
 twice the time (``docs/bots.md``)."""
 
+CERTAIN_AFTER = 100
+"""Worlds a bid's estimate must ask for before an outcome they all agree on is taken as
+certain, without the heuristic's estimate blended in (``SearchBot._prior_share``): with one
+world every outcome looks certain, with four half of them do (150 seven-card positions)."""
 
 _CHUNK = 16
 """Under a time budget, the compiled decision loop checks the clock every this many worlds."""
@@ -515,7 +519,7 @@ class SearchBot:
                 for p, w in zip(prior, tallies[b], strict=True)
             ]
             for b in candidates
-            for share in [self._prior_share(tallies[b], weight_sum)]
+            for share in [self._prior_share(tallies[b], weight_sum, worlds)]
         }
         expected: dict[int, float] = {}
         for bid in candidates:
@@ -525,14 +529,15 @@ class SearchBot:
         by_bid = {bid: tuple(dists[bid]) for bid in candidates}
         return BidEstimate(by_bid[best], expected, best, by_bid)
 
-    def _prior_share(self, tally: list[float], weight_sum: float) -> float:
+    def _prior_share(self, tally: list[float], weight_sum: float, worlds: int) -> float:
         """The heuristic estimate's share in a bid's distribution of tricks: all of it when
-        no world counted, none when every world gave the seat the same number of tricks (a
-        certain outcome, as with every card of a suit on lead, or none that can win a trick:
-        the estimate from the seat's cards alone would blur it), else ``prior_weight``."""
+        no world counted; none when at least :data:`CERTAIN_AFTER` worlds were asked for and
+        every world gave the seat the same number of tricks (a certain outcome, as with every
+        card of a suit on lead, or none that can win a trick: the estimate from the seat's
+        cards alone would blur it; a few worlds agree by chance); else ``prior_weight``."""
         if weight_sum <= 0.0:
             return 1.0
-        if sum(1 for w in tally if w > 0.0) == 1:
+        if worlds >= CERTAIN_AFTER and sum(1 for w in tally if w > 0.0) == 1:
             return 0.0
         return self.prior_weight
 

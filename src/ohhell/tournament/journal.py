@@ -202,8 +202,12 @@ def _check_scores(game: GameOutcome, rules: Rules) -> None:
         )
     players = rules.player_count
     for number, row in enumerate(game.hands, start=1):
+        if row.dealer >= players:
+            raise _Bad(
+                f"{where}, hand {number}: dealer {row.dealer}, but the seats are 0 to {players - 1}"
+            )
         dealer = (game.hands[0].dealer + number - 1) % players
-        if row.dealer != dealer or row.dealer >= players:
+        if row.dealer != dealer:
             raise _Bad(
                 f"{where}, hand {number}: dealer {row.dealer}; the deal passes to the left,"
                 f" one seat a hand, among {players} seats, so it must be {dealer}"
