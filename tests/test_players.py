@@ -61,6 +61,19 @@ def test_prepare_players_rejects_unknown_names() -> None:
         players.prepare_players(["random", "genius"], on_slow=lambda: None)
 
 
+def test_ismcts_is_refused_before_the_first_game_under_rules_openspiel_cannot_hold() -> None:
+    require("pyspiel")
+    with pytest.raises(
+        ValueError, match="the 'ismcts' bot plays only hands of OpenSpiel's"
+    ) as info:
+        players.prepare_players(["heuristic", "ismcts"], rules=Rules.preset("openspiel", 4))
+    assert "hands of 13 cards (OpenSpiel deals at most 12" in str(info.value)
+    fits = Rules(player_count=4, schedule="custom", custom_hand_sizes=(1, 2), hook=True)
+    fits = Rules.from_dict({**fits.to_dict(), "trump_in_last_hand": True})
+    players.prepare_players(["ismcts"], rules=fits)  # a hand OpenSpiel can hold: no error
+    players.prepare_players(["heuristic"], rules=Rules.preset("openspiel", 4))  # not its rules
+
+
 def test_the_first_search_bot_after_an_install_is_announced(tmp_path: Path) -> None:
     """End to end: with an empty numba cache (as after an install) ``ohhell simulate`` with a
     search bot compiles its kernels and says so on stderr before the first game."""

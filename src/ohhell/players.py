@@ -25,6 +25,7 @@ from typing import Final
 
 from ohhell.bots import Bot, make_bot
 from ohhell.bots.levels import BOT_NAMES, LEVELS, build_bot, level_bot, split_spec
+from ohhell.engine import Rules
 
 __all__ = ["PLAYER_NAMES", "SLOW_PREPARE_SECONDS", "make_player", "prepare_players"]
 
@@ -63,6 +64,7 @@ def make_player(spec: str) -> Bot:
 def prepare_players(
     names: Iterable[str],
     *,
+    rules: Rules | None = None,
     on_slow: Callable[[], None] | None = None,
     after: float = SLOW_PREPARE_SECONDS,
 ) -> None:
@@ -71,7 +73,9 @@ def prepare_players(
     20 s; later runs load them from numba's disk cache in about 1 s). ``on_slow`` is called,
     once, from another thread, if that takes longer than ``after`` seconds, so a command line
     can say why nothing is happening yet. An unknown or unavailable name is a ``ValueError``
-    (:func:`make_player`'s)."""
+    (:func:`make_player`'s), and so, given the ``rules`` the players will play, is ``ismcts``
+    under rules whose hands OpenSpiel's ``oh_hell`` cannot hold (it plays only those), so a
+    run is refused before its first game rather than failing in every one."""
     timer = threading.Timer(after, on_slow) if on_slow is not None else None
     if timer is not None:
         timer.daemon = True
@@ -79,6 +83,14 @@ def prepare_players(
     try:
         for name in dict.fromkeys(names):
             make_player(name)
+            if rules is not None and split_spec(name)[0] == "ismcts":
+                bridge = importlib.import_module("ohhell.openspiel_bridge")
+                try:
+                    bridge.check_openspiel_rules(rules)
+                except ValueError as exc:
+                    raise ValueError(
+                        f"the 'ismcts' bot plays only hands of OpenSpiel's oh_hell, and {exc}"
+                    ) from None
     finally:
         if timer is not None:
             timer.cancel()

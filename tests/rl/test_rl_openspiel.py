@@ -150,6 +150,27 @@ def test_resampled_states_keep_the_players_information() -> None:
         assert sample.legal_actions() == state.legal_actions()
 
 
+def test_a_resampled_state_stays_indistinguishable_past_the_end_of_the_hand() -> None:
+    """The finished hand's cards are shown in the engine's order: a resample keeps it."""
+    game = pyspiel.load_game("python_ohhell(players=3,schedule=custom,hand_sizes=3;2)")
+    rng = random.Random(2)
+    state = game.new_initial_state()
+    while True:  # to the last card of the first hand
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+            continue
+        core = state._core.state
+        if len(core.tricks) == 2 and len(core.trick) == 2:
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    player = state.current_player()
+    sample = state.resample_from_infostate(player, rng.random)
+    action = state.legal_actions()[0]  # its own last card: the hand ends
+    state.apply_action(action)
+    sample.apply_action(action)
+    assert sample.information_state_string(player) == state.information_state_string(player)
+
+
 def test_openspiel_ismcts_plays_a_small_game() -> None:
     game = pyspiel.load_game(GAMES["simultaneous-4p"])
     evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))

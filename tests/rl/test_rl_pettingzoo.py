@@ -47,6 +47,21 @@ def test_pettingzoo_seed_test_passes(name: str) -> None:
     seed_test(lambda: OhHellEnv(RULE_SETS[name]), num_cycles=50)
 
 
+def test_a_numpy_seed_is_a_seed() -> None:
+    """Seeds often come from a NumPy generator: np.int64(3) seeds as 3 does."""
+    rules = RULE_SETS[sorted(RULE_SETS)[0]]
+    first, second = OhHellEnv(rules), OhHellEnv(rules)
+    first.reset(seed=np.int64(3))
+    second.reset(seed=3)
+    assert first.agent_selection == second.agent_selection
+    for agent in first.agents:
+        assert np.array_equal(
+            first.observe(agent)["observation"], second.observe(agent)["observation"]
+        )
+    with pytest.raises(TypeError):
+        OhHellEnv(rules).reset(seed=3.5)  # type: ignore[arg-type]
+
+
 def play_random(env: OhHellEnv, seed: int, check=None) -> dict[str, float]:
     """Play one game with random legal actions; return each agent's summed rewards."""
     env.reset(seed=seed)

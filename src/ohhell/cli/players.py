@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable
 
+from ohhell.engine import Rules
 from ohhell.players import prepare_players
 
 __all__ = ["PREPARING", "prepare_bots"]
@@ -14,11 +15,14 @@ PREPARING = (
 )
 
 
-def prepare_bots(names: Iterable[str], command: str, *, quiet: bool = False) -> None:
+def prepare_bots(
+    names: Iterable[str], command: str, *, rules: Rules | None = None, quiet: bool = False
+) -> None:
     """:func:`~ohhell.players.prepare_players`, with a line on stderr if it takes over a second
-    (none when ``quiet``). An unknown or unavailable bot is a ``ValueError``."""
+    (none when ``quiet``). An unknown or unavailable bot, or one that cannot play ``rules``,
+    is a ``ValueError``."""
 
     def say() -> None:
         print(f"ohhell {command}: {PREPARING}", file=sys.stderr, flush=True)
 
-    prepare_players(names, on_slow=None if quiet else say)
+    prepare_players(names, rules=rules, on_slow=None if quiet else say)

@@ -62,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
     names = _bot_names(args.bots, rules.player_count)
     seats = [f"{name} {i}" for i, name in enumerate(names)]
     try:
-        prepare_bots(names, "simulate", quiet=args.quiet)
+        prepare_bots(names, "simulate", rules=rules, quiet=args.quiet)
     except ValueError as exc:
         raise RulesError(f"--bots: {exc}") from None
     if not args.no_records:  # only once the bots are known good: a refused run leaves nothing

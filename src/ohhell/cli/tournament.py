@@ -241,7 +241,7 @@ def _run_into(args: argparse.Namespace, rules: Rules) -> int:
         check_same_tournament(journal, matchup, deal_sets)
         done = journal.outcomes
     try:  # here, not in the workers: they load what this compiles from numba's disk cache
-        prepare_bots((args.candidate, args.baseline), "tournament", quiet=args.quiet)
+        prepare_bots((args.candidate, args.baseline), "tournament", rules=rules, quiet=args.quiet)
     except ValueError as exc:
         raise TournamentError(str(exc)) from None
     if args.save_deals is not None:  # once nothing else can refuse the run

@@ -230,7 +230,11 @@ class OhHellState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
         """A state ``player_id`` cannot tell from this one, for determinized search (IS-MCTS):
         the other seats' unplayed cards are redealt at random from the cards ``player_id``
         has not seen (respecting the suits each seat has shown it lacks, when possible), and
-        sealed bids it cannot see are redrawn. Only for decision nodes."""
+        sealed bids it cannot see are redrawn. Only for decision nodes.
+
+        Its ``history()`` is still this state's: pyspiel keeps the history in C++ and offers
+        no way to rewrite it. Search from the sample by its information state and its legal
+        actions (as OpenSpiel's IS-MCTS does), not by replaying its history."""
         core = self._core
         if core.state is None or core.state.is_chance or core.state.is_over:
             raise ValueError("resample_from_infostate needs a decision node")
@@ -356,7 +360,7 @@ def _determinize(state: GameState, player: int, rng: random.Random) -> GameState
                 ok = False
                 break
             taken = allowed[: needs[seat]]
-            hands[seat] = sort_cards(taken)
+            hands[seat] = tuple(sorted(taken))  # the engine's order, as a deal leaves them
             left = [c for c in left if c not in taken]
         if ok:
             break
@@ -364,7 +368,7 @@ def _determinize(state: GameState, player: int, rng: random.Random) -> GameState
     for seat, card in view.played_cards():
         played[seat].append(card)
     new_hands = tuple(hands[s] for s in range(state.player_count))
-    dealt = tuple(sort_cards((*new_hands[s], *played[s])) for s in range(state.player_count))
+    dealt = tuple(tuple(sorted((*new_hands[s], *played[s]))) for s in range(state.player_count))
     bids = tuple(
         rng.randint(0, state.hand_size) if seen_bid is None and real is not None else real
         for seen_bid, real in zip(view.bids, state.bids, strict=True)

@@ -25,6 +25,7 @@ end only; ``"win"`` gives ``1 / len(winners)`` to each winner at the end, 0 othe
 
 from __future__ import annotations
 
+import operator
 import random
 from typing import Any, Final, Literal
 
@@ -119,9 +120,11 @@ class OhHellEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game. The first dealer and every deal come from ``random.Random(seed)``
-        (a fresh, unseeded generator when ``seed`` is ``None``)."""
+        (a fresh, unseeded generator when ``seed`` is ``None``); ``seed`` is any integer,
+        NumPy's included."""
         del options  # no options
-        self._rng = random.Random(seed) if seed is not None else random.Random()
+        # any integer: NumPy's too (seeds often come from a NumPy generator), not a float
+        self._rng = random.Random(operator.index(seed)) if seed is not None else random.Random()
         state = new_game(self.rules, first_dealer=self._rng.randrange(self.rules.player_count))
         self._state, _ = apply(state, random_deal(state, self._rng))
         self.agents = list(self.possible_agents)
