@@ -7,6 +7,7 @@ import random
 import pytest
 
 from ohhell.engine import (
+    DECK,
     PRESETS,
     BidMade,
     BidOutOfRangeError,
@@ -31,6 +32,7 @@ from ohhell.engine import (
     Play,
     Rank,
     Rules,
+    RulesError,
     Suit,
     TrickWon,
     WrongPhaseError,
@@ -457,3 +459,10 @@ def test_complete_game(players: int, options: dict[str, object]) -> None:
             assert sum(result.bids) != result.hand_size
     assert state.totals == tuple(sum(r.points[s] for r in state.results) for s in range(players))
     assert state.winners and all(state.totals[w] == max(state.totals) for w in state.winners)
+
+
+def test_helpers_refuse_bad_input_with_the_engine_s_errors() -> None:
+    with pytest.raises(RulesError, match="unknown preset \\['standard'\\]"):
+        Rules.preset(["standard"])  # type: ignore[arg-type]
+    with pytest.raises(InvalidDealError, match="a deck of 4 cards cannot deal 1 to each of 4"):
+        Deal.from_deck(DECK[:4], player_count=4, dealer=0, hand_size=1, turn_trump=True)

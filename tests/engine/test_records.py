@@ -77,7 +77,18 @@ def swap_first_two_cards_of_trick(record: dict[str, Any]) -> None:
         ),
         (lambda r: r["hands"].pop(), "'result' given but the game is unfinished"),
         (lambda r: r.update(result=None), "the game is finished but 'result' is missing"),
-        (lambda r: r["hands"][0].pop("tricks"), "hand 1: 'tricks' must be a list"),
+        (lambda r: r["hands"][0].update(tricks=None), "hand 1: 'tricks' must be a list"),
+        # every key but 'meta' is always written: a missing one is refused, not defaulted
+        (lambda r: r["hands"][0].pop("tricks"), "hand 1: a hand is missing key 'tricks'"),
+        (
+            lambda r: r["rules"].pop("must_trump"),
+            "invalid rules: missing 'must_trump' (a record lists every option)",
+        ),
+        (lambda r: r.pop("result"), "the record is missing key 'result'"),
+        (
+            lambda r: r["hands"][0]["tricks"][0].pop("winner"),
+            "hand 1, trick 1: a trick is missing key 'winner'",
+        ),
         (lambda r: r.update(hands=r["hands"] * 2), "4 hands recorded; these rules play 2"),
         # the schema's types, spelling and keys: JSON's true and 1.0 are not 1
         (lambda r: r.update(version=True), "unsupported record version True"),
@@ -185,3 +196,13 @@ def test_dumps_is_valid_json_and_readable() -> None:
     text = records.dumps(record)
     assert json.loads(text) == record
     assert '"deal": [\n' in text and '["' in text  # one seat's cards per line
+
+
+def test_a_record_that_reads_also_writes_however_deep_its_meta() -> None:
+    """The reader takes JSON nested about a thousand deep: so does the writer (inside
+    ``meta``, the only free-form part, deep values go on one line)."""
+    state = new_game(Rules(player_count=3))
+    record = records.to_record(state, meta={"x": json.loads("[" * 900 + "]" * 900)})
+    text = records.dumps(record)
+    assert records.loads(text) == record
+    assert records.replay(records.loads(text)) == state

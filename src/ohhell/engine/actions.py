@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TypeAlias
 
 from ohhell.engine.cards import Card, format_cards
+from ohhell.engine.errors import InvalidDealError
 
 __all__ = ["Action", "Bid", "Deal", "Play"]
 
@@ -37,6 +38,13 @@ class Deal:
         (convention), then turn the next card if ``turn_trump``. The rest is the stock, which
         the engine never sees.
         """
+        needed = hand_size * player_count + turn_trump
+        if len(deck) < needed:
+            turned = " and turn a trump card" if turn_trump else ""
+            raise InvalidDealError(
+                f"invalid deal: a deck of {len(deck)} cards cannot deal {hand_size} to each of"
+                f" {player_count} seats{turned}"
+            )
         hands: list[list[Card]] = [[] for _ in range(player_count)]
         for i in range(hand_size * player_count):
             hands[(dealer + 1 + i) % player_count].append(deck[i])

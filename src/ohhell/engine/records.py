@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import fields
 from typing import Any, Final
 
 from ohhell.engine.actions import Bid, Deal, Play
@@ -157,9 +158,16 @@ def _is_flat(value: object) -> bool:
     return True
 
 
+_INDENTED_DEPTH: Final = 16
+"""Below this depth (only ever reached inside ``meta``) values are written on one line: the
+indenting recursion would run out of stack long before the JSON reader does."""
+
+
 def _format(value: object, depth: int) -> str:
     inline = json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
-    if _is_flat(value) and (not isinstance(value, dict) or len(inline) <= 80):
+    if depth >= _INDENTED_DEPTH or (
+        _is_flat(value) and (not isinstance(value, dict) or len(inline) <= 80)
+    ):
         return inline
     pad = "  " * (depth + 1)
     if isinstance(value, list):
@@ -225,8 +233,14 @@ def replay(record: dict[str, Any]) -> GameState:
         raise RecordError(
             f"unsupported record version {version!r}; this program reads version {VERSION}"
         )
+    options = record["rules"]
+    if isinstance(options, dict) and (missing := sorted(_RULES_KEYS - set(options))):
+        raise RecordError(  # not filled in with defaults: that would replay another game
+            f"invalid rules: missing {', '.join(map(repr, missing))} (a record lists every option)",
+            reason="rules/invalid",
+        )
     try:
-        rules = Rules.from_dict(record.get("rules"))
+        rules = Rules.from_dict(options)
     except RulesError as exc:
         raise RecordError(f"invalid rules: {exc}", reason=exc.code) from None
     n = rules.player_count
@@ -434,8 +448,12 @@ _HAND_KEYS: Final = frozenset(
     }
 )
 _TRICK_KEYS: Final = frozenset(("leader", "cards", "winner"))
+_RULES_KEYS: Final = frozenset(f.name for f in fields(Rules) if f.init)
 _RESULT_KEYS: Final = frozenset(("totals", "winners"))
 """The keys each object of a record may have (the schema's ``properties``)."""
+_OPTIONAL_KEYS: Final = frozenset(("meta",))
+"""The only one of them that may be left out; every other is required (the schema's
+``required``)."""
 
 
 def _check_keys(
@@ -451,6 +469,14 @@ def _check_keys(
         raise RecordError(
             f"unknown {'key' if len(unknown) == 1 else 'keys'} in {what}:"
             f" {', '.join(map(repr, unknown))}",
+            hand=hand,
+            trick=trick,
+        )
+    missing = sorted(allowed - _OPTIONAL_KEYS - set(data))
+    if missing:  # a writer always writes them (null where not known yet): the record is cut
+        raise RecordError(
+            f"{what} is missing {'key' if len(missing) == 1 else 'keys'}"
+            f" {', '.join(map(repr, missing))}",
             hand=hand,
             trick=trick,
         )

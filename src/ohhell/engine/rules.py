@@ -280,7 +280,7 @@ missed_bid_scores_tricks, zero_bid_bonus
         """The named preset (see :data:`PRESETS`) for ``player_count`` seats."""
         try:
             preset = PRESETS[name]
-        except KeyError:
+        except (KeyError, TypeError):  # TypeError: not a name at all (a list is unhashable)
             raise RulesError(f"unknown preset {name!r}; presets: {', '.join(PRESETS)}") from None
         return cls.from_dict({"player_count": player_count, **preset.options})
 
