@@ -49,7 +49,7 @@ class Position:
 def build_position(
     name: str,
     *,
-    hands: tuple[str, str, str, str],
+    hands: tuple[str, ...],
     trump_card: str | None,
     bids: tuple[int, ...],
     plays: str = "",
@@ -57,19 +57,20 @@ def build_position(
     why: str,
     **options: Any,
 ) -> Position:
-    """Deal ``hands`` (seats 0-3), apply ``bids`` (from seat 0) and ``plays`` (cards in play
-    order, each by the seat to play), and name the ``good`` actions for the seat then to act:
-    cards (``"As Ks"``) in the play phase, bids (``"2"`` or ``"1 2"``) in the bidding phase."""
+    """Deal ``hands`` (seat 0 on; one per player, the last seat dealing), apply ``bids``
+    (from seat 0) and ``plays`` (cards in play order, each by the seat to play), and name the
+    ``good`` actions for the seat then to act: cards (``"As Ks"``) in the play phase, bids
+    (``"2"`` or ``"1 2"``) in the bidding phase."""
     dealt = tuple(parse_cards(hand) for hand in hands)
     size = len(dealt[0])
     rules = Rules(
-        player_count=4,
+        player_count=len(dealt),
         schedule=Schedule.CUSTOM,
         custom_hand_sizes=(size,),
         trump_in_last_hand=trump_card is not None,
         **options,
     )
-    state = new_game(rules, first_dealer=3)
+    state = new_game(rules, first_dealer=len(dealt) - 1)
     trump = Card.from_str(trump_card) if trump_card is not None else None
     state, _ = apply(state, Deal(dealt, trump))
     for bid in bids:
@@ -126,6 +127,25 @@ POSITIONS: tuple[Position, ...] = (
         plays="Kh Qh Jh",
         good="4d",
         why="only one trick is needed and the trump ace takes the last one: do not trump now",
+    ),
+    build_position(
+        "second-to-last-trick-duck-six-players",
+        hands=("Ks 3c", "Qs 4c", "Js 5c", "Ts 6c", "9s 7c", "Ac 4d"),
+        trump_card="2c",
+        bids=(1, 0, 0, 0, 0, 1),
+        plays="Ks Qs Js Ts 9s",
+        good="4d",
+        why="as above at a larger table, where trumping now to make a zero bidder take the"
+        " last trick is tempting: it risks the seat's own sure bid",
+    ),
+    build_position(
+        "second-to-last-trick-duck-seven-players",
+        hands=("Kd 3c", "Qd 4c", "Jd 5c", "Td 6c", "9d 7c", "8d 8c", "Ah 5s"),
+        trump_card="3h",
+        bids=(1, 0, 0, 0, 0, 0, 1),
+        plays="Kd Qd Jd Td 9d 8d",
+        good="5s",
+        why="as above, with five zero bids at the table",
     ),
     build_position(
         "hooked-dealer-with-trump-ace",

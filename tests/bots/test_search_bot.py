@@ -7,7 +7,7 @@ import random
 from dataclasses import replace
 
 import pytest
-from tests.bots.positions import POSITIONS, Position
+from tests.bots.positions import POSITIONS, Position, build_position
 from tests.conftest import run_python
 
 from ohhell.bots import Budget
@@ -122,22 +122,61 @@ def test_search_plays_the_sensible_action(position: Position) -> None:
     assert action in position.good_actions, f"{position.name}: chose {action}; {position.why}"
 
 
-def test_rivalry_weighs_the_others_points_against_its_own() -> None:
-    """``rivalry`` trades the seat's own points for the others' misses. In the
-    second-to-last-trick position, trumping now risks the seat's own bid (its 4 of diamonds
-    must then lose the last trick: it does in most worlds, not in this deal) and makes the
-    leader, who bid one and has no trick yet, likely miss. Its own points alone and the
-    default share of the others' points (0.25) duck; their whole mean (1.0) trumps."""
-    (position,) = [p for p in POSITIONS if p.name == "second-to-last-trick-duck"]
-    view = view_for(position.state, position.seat)
+def test_rivalry_is_set_aside_in_the_end_game_while_the_bid_can_be_made() -> None:
+    """``rivalry`` trades the seat's own points for the others' misses, except with at most
+    two cards left while its own bid can still be made. In the second-to-last-trick
+    positions, trumping now risks the seat's own bid (its small card must then lose the last
+    trick) to make a zero bidder or the leader likely miss: at 4 players the whole mean of the
+    others' points (rivalry 1.0) would trump, and at 6 and 7 players even the default share
+    would (more zero bids to spoil). There, every share ducks."""
     budget = Budget(simulations=5000)
-    choices = {
-        rivalry: str(SearchBot(rivalry=rivalry).choose(view, random.Random(1), budget).card)
-        for rivalry in (0.0, 0.25, 1.0)
-    }
-    assert choices == {0.0: "4d", 0.25: "4d", 1.0: "As"}
+    for name in (
+        "second-to-last-trick-duck",
+        "second-to-last-trick-duck-six-players",
+        "second-to-last-trick-duck-seven-players",
+    ):
+        (position,) = [p for p in POSITIONS if p.name == name]
+        view = view_for(position.state, position.seat)
+        for rivalry in (0.0, 0.25, 1.0):
+            bot = SearchBot(rivalry=rivalry)
+            assert bot._rivalry_now(view) == 0.0  # one trick bid, none won, two to play
+            assert bot.choose(view, random.Random(1), budget) in position.good_actions, name
+    hands = ("As 3c 5c", "Qh 4c 7d", "Jh 6c 8d", "Kh 4d 9d")
+    early = build_position(
+        "early", hands=hands, trump_card="2s", bids=(0, 0, 0, 1), good="As", why=""
+    )
+    lost = build_position(  # seat 0 bid none and took the first trick: its bid is lost
+        "lost",
+        hands=hands,
+        trump_card="2s",
+        bids=(0, 0, 0, 1),
+        plays="As Qh Jh Kh",
+        good="3c",
+        why="",
+    )
+    for position in (early, lost):  # three cards left; a lost bid
+        assert SearchBot(rivalry=0.5)._rivalry_now(view_for(position.state, position.seat)) == 0.5
     with pytest.raises(ValueError, match="rivalry must be between 0 and 1"):
         SearchBot(rivalry=1.5)
+
+
+def test_worlds_past_a_deadline_are_not_drawn() -> None:
+    """Under a time budget the worlds' seeds are drawn a chunk at a time, so a budget of
+    millions of simulations does not spend its time drawing seeds it never uses."""
+    rng = random.Random(1)
+    chunks = list(SearchBot._seed_chunks(rng, 10**7, deadline=0.0))  # already past
+    assert [len(chunk) for chunk in chunks] == [16]
+    again = random.Random(1)
+    assert chunks[0] == [again.getrandbits(64) for _ in range(16)]
+    assert rng.getstate() == again.getstate()  # nothing more was drawn
+    whole = list(SearchBot._seed_chunks(random.Random(1), 40, deadline=None))
+    chunked = list(SearchBot._seed_chunks(random.Random(1), 40, deadline=float("inf")))
+    assert [seed for chunk in chunked for seed in chunk] == whole[0]  # the same worlds
+
+
+def test_the_exact_solver_is_kept_small() -> None:
+    with pytest.raises(ValueError, match="solve_leaves must be at most 100,000"):
+        SearchBot(solve_leaves=10**30)
 
 
 def test_bid_factor_must_be_positive() -> None:

@@ -81,6 +81,11 @@ duplicate deal sets: +1.4 points per game (95 % CI +0.5 .. +2.2) against three `
 bots, and 72.3 % of bids made against 71.5 %. 2,560 bought +0.3 more (CI -0.5 .. +1.1) for
 twice the time (``docs/bots.md``)."""
 
+MAX_SOLVE_LEAVES = 100_000
+"""The largest ``solve_leaves``: an exact solve runs to its end whatever the time budget,
+so it must stay small enough to be quick (the default 100 solves two-card end games; 1,500,
+three-card ones, measured no stronger)."""
+
 CERTAIN_AFTER = 100
 """Worlds a bid's estimate must ask for before an outcome they all agree on is taken as
 certain, without the heuristic's estimate blended in (``SearchBot._prior_share``): with one
@@ -228,6 +233,11 @@ class SearchBot:
             raise ValueError("simulations and min_worlds must be positive")
         if solve_leaves < 0 or bid_spread < 0 or bid_window < 0:
             raise ValueError("solve_leaves, bid_spread and bid_window may not be negative")
+        if solve_leaves > MAX_SOLVE_LEAVES:
+            raise ValueError(
+                f"solve_leaves must be at most {MAX_SOLVE_LEAVES:,}, got {solve_leaves:,}:"
+                " the exact solver does not look at the clock"
+            )
         if boost < 1:
             raise ValueError(f"boost must be at least 1, got {boost}")
         if not 0.0 < play_mismatch <= 1.0:
@@ -300,13 +310,14 @@ class SearchBot:
         rng: random.Random, worlds: int, deadline: float | None
     ) -> Iterator[list[int]]:
         """The worlds' seeds (one 64-bit draw of ``rng`` each, as :meth:`WorldSampler.sample`
-        takes them), all at once or, under a deadline, in chunks until it passes."""
-        seeds = [rng.getrandbits(64) for _ in range(worlds)]
+        takes them), all at once or, under a deadline, in chunks until it passes, each drawn
+        when its chunk is due (a budget of millions of worlds must not spend its time drawing
+        seeds it will never use)."""
         if deadline is None:
-            yield seeds
+            yield [rng.getrandbits(64) for _ in range(worlds)]
             return
         for start in range(0, worlds, _CHUNK):
-            yield seeds[start : start + _CHUNK]
+            yield [rng.getrandbits(64) for _ in range(min(_CHUNK, worlds - start))]
             if time.perf_counter() >= deadline:
                 return
 
@@ -342,6 +353,19 @@ class SearchBot:
         )
 
     # ------------------------------------------------------------------ cards
+
+    def _rivalry_now(self, view: PlayerView) -> float:
+        """The share of the others' points in a card's value: ``rivalry``, but 0 in the end
+        game (at most two cards left) while the seat's own bid can still be made, so that it
+        does not give up its own bid's chance to make the others miss (trumping the
+        second-to-last trick when only the last is needed, against a large table's zero bids,
+        would). Applied whenever the bid can be made it cost strength (``docs/bots.md``)."""
+        seat = view.seat
+        assert seat is not None and view.hand is not None
+        bid, won = view.bids[seat], view.tricks_won[seat]
+        if bid is not None and won <= bid <= won + len(view.hand) and len(view.hand) <= 2:
+            return 0.0
+        return self.rivalry
 
     def _choose_card(self, view: PlayerView, rng: random.Random, budget: Budget) -> Action:
         seat = view.seat
@@ -385,6 +409,7 @@ class SearchBot:
         each card's weighted points to ``totals``; returns the weights' sum and the rollout
         policy's card in the first world."""
         seat = table.seat
+        rivalry = self._rivalry_now(view)
         weight_sum = 0.0
         preferred = -1
         for _ in range(worlds):
@@ -406,7 +431,7 @@ class SearchBot:
             if preferred < 0:
                 preferred = policy_card(sim)
             if self.solve_leaves and solve_leaf_estimate(sim) <= self.solve_leaves:
-                points = self._solve(sim, seat, scores, self.rivalry)
+                points = self._solve(sim, seat, scores, rivalry)
             else:
                 tricks = self._rollout_cards(sim, cards, lost=table.lost)
                 points = {
@@ -414,7 +439,7 @@ class SearchBot:
                     for card, won in zip(cards, tricks, strict=True)
                 }
             for card in cards:
-                totals[card] += weight * rival_value(points[card], seat, self.rivalry)
+                totals[card] += weight * rival_value(points[card], seat, rivalry)
             weight_sum += weight
             if deadline is not None and time.perf_counter() >= deadline:
                 break
@@ -460,7 +485,7 @@ class SearchBot:
                 mismatch=self.play_mismatch,
                 lost=table.lost,
                 solving=solving,
-                rivalry=self.rivalry,
+                rivalry=self._rivalry_now(view),
             )
             first_world = first_world or hands
             for card, total in zip(cards, chunk, strict=True):
