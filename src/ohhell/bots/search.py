@@ -466,6 +466,7 @@ class SearchBot:
             solve_leaf_estimate(table.sim([(1 << c) - 1 for c in sampler.know.counts]))
             <= self.solve_leaves
         )
+        rivalry = self._rivalry_now(view)
         weight_sum = 0.0
         first_world: tuple[int, ...] = ()
         for seeds in self._seed_chunks(rng, worlds, deadline):
@@ -485,7 +486,7 @@ class SearchBot:
                 mismatch=self.play_mismatch,
                 lost=table.lost,
                 solving=solving,
-                rivalry=self._rivalry_now(view),
+                rivalry=rivalry,
             )
             first_world = first_world or hands
             for card, total in zip(cards, chunk, strict=True):
