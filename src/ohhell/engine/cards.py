@@ -31,6 +31,7 @@ __all__ = [
     "Rank",
     "Suit",
     "format_cards",
+    "is_deck_card",
     "parse_cards",
     "shuffled_deck",
     "sort_cards",
@@ -200,6 +201,17 @@ _MADE.extend(_CARDS)
 
 DECK: Final[tuple[Card, ...]] = _CARDS
 """All 52 cards in index order (clubs 2..A, diamonds, hearts, spades)."""
+
+
+def is_deck_card(card: object) -> bool:
+    """Whether ``card`` is one of the 52 instances (every way of making a card gives one), not
+    a look-alike built around them whose ``suit`` and ``rank`` may disagree with its ``index``.
+
+    >>> is_deck_card(Card.from_str("As")), is_deck_card("As")
+    (True, False)
+    """
+    index = getattr(card, "index", None)
+    return type(index) is int and 0 <= index < len(DECK) and DECK[index] is card
 
 
 def _spellings(card: Card) -> Iterable[str]:

@@ -27,7 +27,7 @@ import random
 from collections.abc import Sequence
 
 from ohhell.engine.actions import Action, Bid, Deal, Play
-from ohhell.engine.cards import DECK, Card, format_cards, shuffled_deck
+from ohhell.engine.cards import Card, format_cards, is_deck_card, shuffled_deck
 from ohhell.engine.errors import (
     BidOutOfRangeError,
     CardNotHeldError,
@@ -225,13 +225,6 @@ def _check_bid(state: GameState, action: Bid) -> None:
         )
 
 
-def _is_deck_card(card: Card) -> bool:
-    """Whether ``card`` is one of the deck's 52 instances (every way of making a card gives
-    one of them), not a look-alike whose ``suit`` and ``rank`` disagree with its ``index``."""
-    index = getattr(card, "index", None)
-    return type(index) is int and 0 <= index < len(DECK) and DECK[index] is card
-
-
 def _check_play(state: GameState, action: Play) -> None:
     seat, card = action.seat, action.card
     if state.phase is not Phase.PLAY:
@@ -248,7 +241,7 @@ def _check_play(state: GameState, action: Play) -> None:
             f" ({state.describe_position()})",
             seat=seat,
         )
-    if not _is_deck_card(card):
+    if not is_deck_card(card):
         raise CardNotHeldError(
             f"seat {seat} cannot play {card!r}: not one of the deck's cards, but an object"
             " made to look like one (Card(suit, rank) and Card.from_str('As') give the deck's)"
@@ -310,7 +303,7 @@ def _check_deal(state: GameState, deal: Deal) -> None:
                 f" card{'' if len(hand) == 1 else 's'}"
             )
         for card in hand:
-            if not isinstance(card, Card) or not _is_deck_card(card):
+            if not is_deck_card(card):
                 raise InvalidDealError(f"invalid deal: seat {seat} got {card!r}, not a card")
             if card in seen:
                 raise InvalidDealError(f"invalid deal: {card} is dealt twice")
@@ -324,7 +317,7 @@ def _check_deal(state: GameState, deal: Deal) -> None:
             f" (last hand or empty stock), got {deal.trump_card}"
         )
     if deal.trump_card is not None:
-        if not isinstance(deal.trump_card, Card) or not _is_deck_card(deal.trump_card):
+        if not is_deck_card(deal.trump_card):
             raise InvalidDealError(f"invalid deal: trump card {deal.trump_card!r} is not a card")
         if deal.trump_card in seen:
             raise InvalidDealError(f"invalid deal: trump card {deal.trump_card} is also dealt")
