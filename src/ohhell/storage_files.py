@@ -142,9 +142,8 @@ def write_atomic(path: Path, text: str) -> None:
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, path)
-    except OSError as exc:
+    except BaseException as exc:
         Path(tmp).unlink(missing_ok=True)
-        raise _named(exc, path) from None
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        if isinstance(exc, OSError):
+            raise _named(exc, path) from None
         raise
