@@ -54,12 +54,14 @@ def test_simulate_rule_options_and_json(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (("--players", "2"), "player_count must be an integer from 3 to 7, got 2"),
+        (("--players", "2"), "player_count must be an integer from 3 to 7, got 2 (--players)"),
         (
             ("--hook", "--bidding", "simultaneous"),
             "hook cannot be combined with bidding=simultaneous",
         ),
+        (("--hook", "--bidding", "simultaneous"), "has none (--hook, --bidding)"),
         (("--repeat-turning-hand",), "repeat_turning_hand applies only to"),
+        (("--repeat-turning-hand",), "(--repeat-turning-hand, --schedule)"),
     ],
 )
 def test_simulate_rejects_bad_rules(args: tuple[str, ...], message: str, tmp_path: Path) -> None:
@@ -149,6 +151,12 @@ def test_rules_file_then_flags(tmp_path: Path) -> None:
     clash = ohhell("rules", "--schedule", "descending", "--hand-sizes", "1,2")
     assert clash.returncode == 1
     assert "custom_hand_sizes is only allowed with schedule=custom" in clash.stderr
+    assert "(--hand-sizes, --schedule)" in clash.stderr  # the flags that set those fields
+    # an option the rules file should not hold names no flag
+    rules_file.write_text('{"player_count": 5, "colour": "red"}')
+    unknown = ohhell("rules", "--rules-file", str(rules_file))
+    assert unknown.returncode == 1 and "unknown rules option 'colour'" in unknown.stderr
+    assert "--" not in unknown.stderr
 
 
 def test_a_command_line_that_does_not_parse_gets_the_commands_usage() -> None:

@@ -81,6 +81,10 @@ def test_invalid_rules_name_the_field(options: dict[str, object], field: str) ->
     with pytest.raises(RulesError) as info:
         Rules.from_dict(options)
     assert field in str(info.value)
+    # the fields at fault, as data, for front ends: each an option of Rules
+    options_of_rules = set(Rules(player_count=4).to_dict())
+    assert set(info.value.fields) <= options_of_rules
+    assert (field in info.value.fields) == (field in options_of_rules)
 
 
 def test_error_lists_allowed_values() -> None:

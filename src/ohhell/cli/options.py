@@ -15,6 +15,42 @@ DEFAULT_PLAYERS = 4
 """Players when neither ``--players`` nor the rules file says."""
 
 
+_SWITCHES = (
+    (
+        "--repeat-turning-hand",
+        "repeat_turning_hand",
+        "play the turning hand twice (up-and-down, down-and-up)",
+    ),
+    (
+        "--trump-in-last-hand",
+        "trump_in_last_hand",
+        "turn a trump in the last hand too (extension)",
+    ),
+    ("--hook", "hook", "bids may not total the tricks (variant 3)"),
+    (
+        "--must-trump",
+        "must_trump",
+        "La Podrida: a seat void in the suit led must trump (variant 5)",
+    ),
+    (
+        "--missed-bids-score-tricks",
+        "missed_bid_scores_tricks",
+        "a missed bid scores its tricks (variant 6)",
+    ),
+    ("--zero-bid-bonus", "zero_bid_bonus", "a made zero bid scores 5 + hand size (variant 7)"),
+)
+"""The rules' true-or-false options: flag, field of :class:`Rules`, help."""
+
+_FLAGS = {
+    "player_count": "--players",
+    "schedule": "--schedule",
+    "custom_hand_sizes": "--hand-sizes",
+    "bidding": "--bidding",
+    **{field: flag for flag, field, _ in _SWITCHES},
+}
+"""The flag that sets each field of :class:`Rules`, for errors to name."""
+
+
 def seed_arg(text: str) -> int:
     """A ``--seed`` value: a whole number from 0 up. Python's generators seed alike from
     ``-n`` and ``n``, so a negative seed would replay another seed's games under its name."""
@@ -70,37 +106,15 @@ def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--bidding", choices=[b.value for b in BiddingMode], help="sequential or simultaneous"
     )
-    for flag, field, text in (
-        (
-            "--repeat-turning-hand",
-            "repeat_turning_hand",
-            "play the turning hand twice (up-and-down, down-and-up)",
-        ),
-        (
-            "--trump-in-last-hand",
-            "trump_in_last_hand",
-            "turn a trump in the last hand too (extension)",
-        ),
-        ("--hook", "hook", "bids may not total the tricks (variant 3)"),
-        (
-            "--must-trump",
-            "must_trump",
-            "La Podrida: a seat void in the suit led must trump (variant 5)",
-        ),
-        (
-            "--missed-bids-score-tricks",
-            "missed_bid_scores_tricks",
-            "a missed bid scores its tricks (variant 6)",
-        ),
-        ("--zero-bid-bonus", "zero_bid_bonus", "a made zero bid scores 5 + hand size (variant 7)"),
-    ):
+    for flag, field, text in _SWITCHES:
         group.add_argument(
             flag, dest=field, action=argparse.BooleanOptionalAction, default=None, help=text
         )
 
 
 def rules_from_args(args: argparse.Namespace) -> Rules:
-    """The rules the arguments describe; raises :class:`RulesError` naming the bad option.
+    """The rules the arguments describe; raises :class:`RulesError` naming the bad option
+    and the flags that set it.
     Each source overrides the one before: the preset, the rules file, then the flags given."""
     options: dict[str, Any] = {"player_count": DEFAULT_PLAYERS, **PRESETS[args.preset].options}
     if args.rules_file is not None:
@@ -113,16 +127,7 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
         options.update(data)
     if args.players is not None:
         options["player_count"] = args.players
-    for field in (
-        "schedule",
-        "bidding",
-        "repeat_turning_hand",
-        "trump_in_last_hand",
-        "hook",
-        "must_trump",
-        "missed_bid_scores_tricks",
-        "zero_bid_bonus",
-    ):
+    for field in ("schedule", "bidding", *(field for _, field, _ in _SWITCHES)):
         value = getattr(args, field)
         if value is not None:
             options[field] = value
@@ -130,4 +135,10 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
         options["custom_hand_sizes"] = args.hand_sizes
         if args.schedule is None:  # over the preset's or the rules file's schedule
             options["schedule"] = "custom"
-    return Rules.from_dict(options)
+    try:
+        return Rules.from_dict(options)
+    except RulesError as exc:  # name the flags too: the user typed those, not the fields
+        if not exc.fields:
+            raise
+        flags = ", ".join(_FLAGS[field] for field in exc.fields)
+        raise RulesError(f"{exc} ({flags})", fields=exc.fields) from None

@@ -38,9 +38,20 @@ class OhHellError(ValueError):
 
 
 class RulesError(OhHellError):
-    """An invalid game configuration: the message names the field and the allowed values."""
+    """An invalid game configuration: the message names the field and the allowed values.
+
+    :attr:`fields` names the options of :class:`~ohhell.engine.Rules` at fault (empty where
+    none is, as for an unknown option), so that a front end can point at its own controls.
+
+    >>> RulesError("hook must be true or false, got 3", fields=("hook",)).fields
+    ('hook',)
+    """
 
     code: ClassVar[str] = "rules/invalid"
+
+    def __init__(self, message: str, *, fields: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.fields = fields
 
 
 class NotationError(OhHellError):

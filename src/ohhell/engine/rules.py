@@ -67,7 +67,7 @@ class BiddingMode(StrEnum):
 
 def _check_bool(name: str, value: object) -> None:
     if not isinstance(value, bool):
-        raise RulesError(f"{name} must be true or false, got {value!r}")
+        raise RulesError(f"{name} must be true or false, got {value!r}", fields=(name,))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -124,7 +124,10 @@ class Rules:
     def __post_init__(self) -> None:
         count = self.player_count
         if isinstance(count, bool) or not isinstance(count, int) or not 3 <= count <= 7:
-            raise RulesError(f"player_count must be an integer from 3 to 7, got {count!r}")
+            raise RulesError(
+                f"player_count must be an integer from 3 to 7, got {count!r}",
+                fields=("player_count",),
+            )
         for name, enum in (("schedule", Schedule), ("bidding", BiddingMode)):
             value = getattr(self, name)
             if not isinstance(value, enum):
@@ -132,7 +135,9 @@ class Rules:
                     object.__setattr__(self, name, enum(value))
                 except ValueError:
                     allowed = ", ".join(member.value for member in enum)
-                    raise RulesError(f"{name} must be one of {allowed}; got {value!r}") from None
+                    raise RulesError(
+                        f"{name} must be one of {allowed}; got {value!r}", fields=(name,)
+                    ) from None
         for name in (
             "repeat_turning_hand",
             "trump_in_last_hand",
@@ -146,7 +151,8 @@ class Rules:
         if self.hook and self.bidding is BiddingMode.SIMULTANEOUS:
             raise RulesError(
                 "hook cannot be combined with bidding=simultaneous: the hook restricts the last"
-                " bidder, and simultaneous bidding has none"
+                " bidder, and simultaneous bidding has none",
+                fields=("hook", "bidding"),
             )
         object.__setattr__(self, "_sizes", self._derive_hand_sizes())
 
@@ -156,20 +162,28 @@ class Rules:
             sizes = tuple(sizes)
             object.__setattr__(self, "custom_hand_sizes", sizes)
         if not isinstance(sizes, tuple):
-            raise RulesError(f"custom_hand_sizes must be a list of integers, got {sizes!r}")
+            raise RulesError(
+                f"custom_hand_sizes must be a list of integers, got {sizes!r}",
+                fields=("custom_hand_sizes",),
+            )
         if self.schedule is Schedule.CUSTOM:
             limit = 52 // self.player_count
             if not sizes:
-                raise RulesError("schedule=custom needs custom_hand_sizes: a non-empty list")
+                raise RulesError(
+                    "schedule=custom needs custom_hand_sizes: a non-empty list",
+                    fields=("schedule", "custom_hand_sizes"),
+                )
             for size in sizes:
                 if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= limit:
                     raise RulesError(
                         f"custom_hand_sizes entries must be integers from 1 to {limit} for"
-                        f" {self.player_count} players, got {size!r}"
+                        f" {self.player_count} players, got {size!r}",
+                        fields=("custom_hand_sizes", "player_count"),
                     )
         elif sizes:
             raise RulesError(
-                f"custom_hand_sizes is only allowed with schedule=custom, not {self.schedule}"
+                f"custom_hand_sizes is only allowed with schedule=custom, not {self.schedule}",
+                fields=("custom_hand_sizes", "schedule"),
             )
         if self.repeat_turning_hand and self.schedule not in (
             Schedule.UP_AND_DOWN,
@@ -177,7 +191,8 @@ class Rules:
         ):
             raise RulesError(
                 "repeat_turning_hand applies only to schedule=up-and-down or down-and-up,"
-                f" not {self.schedule}"
+                f" not {self.schedule}",
+                fields=("repeat_turning_hand", "schedule"),
             )
 
     # ----------------------------------------------------------------- derived facts
@@ -272,7 +287,9 @@ missed_bid_scores_tricks, zero_bid_bonus
             if key not in allowed:
                 raise RulesError(f"unknown rules option {key!r}; allowed: {', '.join(allowed)}")
         if "player_count" not in data:
-            raise RulesError("rules need player_count (an integer from 3 to 7)")
+            raise RulesError(
+                "rules need player_count (an integer from 3 to 7)", fields=("player_count",)
+            )
         return cls(**data)
 
     @classmethod
