@@ -32,8 +32,10 @@ __all__ = ["PLAYER_NAMES", "SLOW_PREPARE_SECONDS", "make_player", "prepare_playe
 PLAYER_NAMES: Final[tuple[str, ...]] = (*BOT_NAMES, "ismcts", *LEVELS)
 """Every name :func:`make_player` knows: the bots, then the levels."""
 
-SLOW_PREPARE_SECONDS: Final = 1.0
-"""How long :func:`prepare_players` waits before it calls ``on_slow``."""
+SLOW_PREPARE_SECONDS: Final = 3.0
+"""How long :func:`prepare_players` waits before it calls ``on_slow``: past the 1 to 1.5 s
+that loading the search's compiled code from numba's cache takes, well short of the 20 s of
+compiling it, so a warm start says nothing and a cold one says why it waits."""
 
 
 def make_player(spec: str) -> Bot:

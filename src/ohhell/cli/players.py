@@ -18,9 +18,9 @@ PREPARING = (
 def prepare_bots(
     names: Iterable[str], command: str, *, rules: Rules | None = None, quiet: bool = False
 ) -> None:
-    """:func:`~ohhell.players.prepare_players`, with a line on stderr if it takes over a second
-    (none when ``quiet``). An unknown or unavailable bot, or one that cannot play ``rules``,
-    is a ``ValueError``."""
+    """:func:`~ohhell.players.prepare_players`, with a line on stderr if it takes over
+    :data:`~ohhell.players.SLOW_PREPARE_SECONDS` (none when ``quiet``). An unknown or
+    unavailable bot, or one that cannot play ``rules``, is a ``ValueError``."""
 
     def say() -> None:
         print(f"ohhell {command}: {PREPARING}", file=sys.stderr, flush=True)
