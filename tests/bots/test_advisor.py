@@ -194,3 +194,22 @@ def test_bids_are_sealed_under_simultaneous_bidding() -> None:
         bidding_view(rules, parse_cards("As Ks"), Card.from_str("2h"), [1])
     view = bidding_view(rules, parse_cards("As Ks"), Card.from_str("2h"))
     assert view.seat in view.to_act
+
+
+def test_the_seat_given_places_it_at_the_table() -> None:
+    """Under simultaneous bidding the place is given (who leads changes the odds); under
+    sequential bidding it follows from the bids, and a place that disagrees is refused."""
+    sealed = Rules(player_count=4, bidding=BiddingMode.SIMULTANEOUS)
+    for seat in range(4):
+        view = bidding_view(sealed, parse_cards("As"), None, seat=seat)
+        assert (view.seat, view.to_act, view.leader) == (seat, frozenset(range(4)), 0)
+    assert bidding_view(sealed, parse_cards("As"), None).seat == 0
+    dealer = bidding_view(sealed, parse_cards("As"), None, seat=3)
+    assert advise_bid(dealer, random.Random(3), samples=200).best_bid == 0  # spades seldom led
+    rules = Rules(player_count=4)
+    assert bidding_view(rules, parse_cards("As"), None, [0, 1], seat=2).seat == 2
+    with pytest.raises(ValueError, match="put it at place 2 from the dealer's left, not 1"):
+        bidding_view(rules, parse_cards("As"), None, [0, 1], seat=1)
+    for bad in (4, -1, True):
+        with pytest.raises(ValueError, match="seat must be a place from 0 to 3 for 4 players"):
+            bidding_view(sealed, parse_cards("As"), None, seat=bad)

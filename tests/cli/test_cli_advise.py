@@ -36,7 +36,7 @@ def test_json_advice_is_reproducible_by_seed() -> None:
         "2s",
         [2],
     )
-    assert (advice["bidding_position"], advice["players"], advice["samples"]) == (1, 4, 300)
+    assert (advice["position"], advice["players"], advice["samples"]) == (2, 4, 300)
     assert set(advice["expected_scores"]) == {"0", "1", "2", "3", "4"}
     assert set(advice["trick_probabilities_by_bid"]) == set(advice["expected_scores"])
     best = advice["best_bid"]
@@ -69,6 +69,14 @@ def test_json_advice_is_reproducible_by_seed() -> None:
             ("--hand", "As Ks", "--trump", "2h", "--bids", "1", "--bidding", "simultaneous"),
             "bids are sealed under simultaneous bidding",
         ),
+        (
+            ("--hand", "As", "--no-trump", "--position", "5"),
+            "--position is a place from 1 to 4 for 4 players, got 5",
+        ),
+        (
+            ("--hand", "As", "--no-trump", "--bids", "0", "--position", "3"),
+            "--position 3 disagrees with the 1 bids before it (place 2)",
+        ),
         (("--hand", "As", "--no-trump", "--samples", "0"), "--samples must be from 1 to 1,000,000"),
         (("--hand", "As", "--no-trump", "--samples", "1000000001"), "got 1,000,000,001"),
     ],
@@ -95,3 +103,20 @@ def test_bids_that_are_not_whole_numbers_get_the_usage(bids: str) -> None:
     assert f"argument --bids: must be whole numbers separated by commas, got '{bids}'" in (
         done.stderr
     )
+
+
+def test_under_simultaneous_bidding_the_place_at_the_table_is_given() -> None:
+    """Sealed bids say nothing of where the seat sits, and who leads changes the odds: a lone
+    ace without trump takes the trick on lead, and as the dealer only when spades are led."""
+    args = ("advise", "--bidding", "simultaneous", "--hand", "As", "--no-trump", "--seed", "1")
+    on_lead = ohhell(*args)
+    assert on_lead.returncode == 0, on_lead.stderr
+    assert on_lead.stdout.splitlines()[1] == (
+        "place 1 of 4 from the dealer's left (leads first); bids sealed"
+    )
+    assert "tricks  chance (playing for 1)" in on_lead.stdout
+    dealer = ohhell(*args, "--position", "4", "--json")
+    assert dealer.returncode == 0, dealer.stderr
+    advice = json.loads(dealer.stdout)
+    assert (advice["position"], advice["best_bid"]) == (4, 0)
+    assert 0.0 < advice["trick_probabilities"][1] < 0.5

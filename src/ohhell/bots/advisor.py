@@ -112,7 +112,12 @@ def _single_hand_rules(rules: Rules, hand_size: int, *, trumps: bool) -> Rules:
 
 
 def bidding_view(
-    rules: Rules, hand: Sequence[Card], trump_card: Card | None, bids: Sequence[int] = ()
+    rules: Rules,
+    hand: Sequence[Card],
+    trump_card: Card | None,
+    bids: Sequence[int] = (),
+    *,
+    seat: int | None = None,
 ) -> PlayerView:
     """The view of a seat about to bid, described as a player at a table sees it: its cards
     (the hand's size is their number), the turned trump card (``None`` when no card is turned)
@@ -120,18 +125,33 @@ def bidding_view(
     simultaneous bidding, where they are sealed). ``rules`` give the number of players and
     the bidding and scoring options; their schedule does not matter.
 
-    The seat sits ``len(bids)`` places left of the dealer's left, so with ``n - 1`` bids it is
-    the dealer (hooked under the hook rule). Impossible positions raise the engine's error
-    saying why (:class:`~ohhell.engine.OhHellError`: a card twice, no card or too many for the
-    players, a bid above the hand size) or :class:`ValueError` (too many bids, bids under
-    simultaneous bidding, a turned card when the hand deals every card)."""
+    ``seat`` is the seat's place counted from the dealer's left: 0 bids first and leads the
+    first trick, ``n - 1`` is the dealer (hooked under the hook rule), who leads last. Under
+    sequential bidding it follows from the bids (``len(bids)``; a ``seat`` given must agree);
+    under simultaneous bidding the bids say nothing of it, so it is ``seat`` (default 0), since
+    who leads changes the odds. Impossible positions raise the engine's error saying why
+    (:class:`~ohhell.engine.OhHellError`: a card twice, no card or too many for the players, a
+    bid above the hand size) or :class:`ValueError` (too many bids, bids under simultaneous
+    bidding, a seat that is not at the table or disagrees with the bids, a turned card when
+    the hand deals every card)."""
     n = rules.player_count
     if len(bids) >= n:
         raise ValueError(
             f"{len(bids)} bids before this seat's, but {n} players bid: at most {n - 1}"
         )
-    if bids and rules.bidding is BiddingMode.SIMULTANEOUS:
+    sealed = rules.bidding is BiddingMode.SIMULTANEOUS
+    if bids and sealed:
         raise ValueError("bids are sealed under simultaneous bidding: no earlier bid is known")
+    if seat is not None and (
+        isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n
+    ):
+        raise ValueError(f"seat must be a place from 0 to {n - 1} for {n} players, got {seat!r}")
+    if seat is not None and not sealed and seat != len(bids):
+        raise ValueError(
+            f"{len(bids)} bids before this seat's put it at place {len(bids)} from the"
+            f" dealer's left, not {seat}: under sequential bidding every seat before it has bid"
+        )
+    seat = (seat or 0) if sealed else len(bids)
     size = len(hand)
     if not 1 <= size <= len(DECK) // n:
         raise RulesError(
@@ -144,7 +164,6 @@ def bidding_view(
     state = new_game(
         _single_hand_rules(rules, size, trumps=trump_card is not None), first_dealer=n - 1
     )
-    seat = len(bids)
     # the other seats' cards are any others: the seat's view never shows them
     others = [card for card in DECK if card not in hand and card != trump_card]
     hands = [tuple(others[i * size : (i + 1) * size]) for i in range(n - 1)]

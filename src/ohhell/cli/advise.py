@@ -21,6 +21,7 @@ from ohhell.bots.advisor import DEFAULT_SAMPLES, BidAdvice, advise_bid, bidding_
 from ohhell.cli.options import add_rules_arguments, rules_from_args, seed_arg, whole_numbers
 from ohhell.cli.players import prepare_bots
 from ohhell.engine import (
+    BiddingMode,
     Card,
     OhHellError,
     PlayerView,
@@ -69,6 +70,14 @@ def register(subparsers: Any) -> None:
         " 1,0 (default: none, the seat bids first; with the players less one, it is the dealer)",
     )
     parser.add_argument(
+        "--position",
+        type=int,
+        metavar="P",
+        help="the seat's place from the dealer's left: 1 bids first and leads the first"
+        " trick, the number of players is the dealer (default: after the bids given; under"
+        " simultaneous bidding, where no bid is known, 1)",
+    )
+    parser.add_argument(
         "--samples",
         type=int,
         default=DEFAULT_SAMPLES,
@@ -86,8 +95,18 @@ def _position(args: argparse.Namespace) -> PlayerView:
     rules = rules_from_args(args)
     hand = parse_cards(args.hand)
     trump = None if args.no_trump else Card.from_str(args.trump.strip())
+    n, place = rules.player_count, args.position
+    if place is not None:  # said here in the command's terms, counting from 1
+        if not 1 <= place <= n:
+            raise AdviceError(f"--position is a place from 1 to {n} for {n} players, got {place}")
+        if rules.bidding is BiddingMode.SEQUENTIAL and place != len(args.bids) + 1:
+            raise AdviceError(
+                f"--position {place} disagrees with the {len(args.bids)} bids before it (place"
+                f" {len(args.bids) + 1}): under sequential bidding every seat before bids first"
+            )
     try:
-        return bidding_view(rules, hand, trump, list(args.bids))
+        seat = None if place is None else place - 1
+        return bidding_view(rules, hand, trump, list(args.bids), seat=seat)
     except ValueError as exc:
         if isinstance(exc, OhHellError):
             raise
@@ -95,12 +114,13 @@ def _position(args: argparse.Namespace) -> PlayerView:
 
 
 def advice_json(view: PlayerView, advice: BidAdvice, seed: int) -> dict[str, Any]:
-    """The advice as ``--json`` prints it."""
+    """The advice as ``--json`` prints it (``docs/bots.md`` lists the keys)."""
+    assert view.seat is not None
     return {
         "hand": format_cards(sort_cards(view.hand or ())),
         "trump_card": None if view.trump_card is None else str(view.trump_card),
         "bids_before": [bid for bid in view.bids if bid is not None],
-        "bidding_position": view.seat,
+        "position": view.seat + 1,
         "players": view.rules.player_count,
         "trick_probabilities": list(advice.trick_probabilities),
         "expected_scores": {str(bid): score for bid, score in advice.expected_scores.items()},
@@ -119,11 +139,17 @@ def format_advice(view: PlayerView, advice: BidAdvice) -> str:
     n = view.rules.player_count
     before = [str(bid) for bid in view.bids if bid is not None]
     trump = "no trump" if view.trump_card is None else f"trump card {view.trump_card.pretty}"
-    role = " (the dealer)" if view.seat == n - 1 else ""
+    role = " (the dealer)" if view.seat == n - 1 else " (leads first)" if view.seat == 0 else ""
     rules = ", ".join([f"{n} players", *view.rules.variants()])
+    if view.rules.bidding is BiddingMode.SIMULTANEOUS:
+        bidding = f"place {view.seat + 1} of {n} from the dealer's left{role}; bids sealed"
+    else:
+        bidding = (
+            f"bidding {view.seat + 1} of {n}{role}; bids before: {', '.join(before) or 'none'}"
+        )
     lines = [
         f"{format_cards(sort_cards(view.hand or ()))}; {trump}; {rules}",
-        f"bidding {view.seat + 1} of {n}{role}; bids before: {', '.join(before) or 'none'}",
+        bidding,
         "",
         f"tricks  chance (playing for {advice.best_bid})",
     ]
