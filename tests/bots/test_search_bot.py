@@ -109,6 +109,20 @@ def test_levels_build_the_search_bot() -> None:
     assert isinstance(make_bot("search"), SearchBot)
     with pytest.raises(ValueError, match="may not be negative"):
         SearchBot(solve_leaves=-1)
+    with pytest.raises(ValueError, match=r"bid_spread must be 0 \(no weighting\) or at least"):
+        SearchBot(bid_spread=1e-300)
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+def test_the_narrowest_bid_model_plays_whole_games(compiled: bool) -> None:
+    """At the narrowest ``bid_spread`` every bid but the model's own weighs nothing: each
+    world's weight is taken relative to the model's bid, not summed from terms that underflow
+    to zero (a spread of 0.01 divided by zero in the first bid of every game)."""
+    rules = Rules(player_count=4, schedule=Schedule.CUSTOM, custom_hand_sizes=(1, 2, 5))
+    for spread in (0.001, 0.01):
+        bots = [SearchBot(bid_spread=spread, compiled=compiled, simulations=32)]
+        result = play_game(rules, bots + [make_bot("random")] * 3, deal_rng=random.Random(1))
+        assert result.state.is_over
 
 
 @pytest.mark.parametrize("position", POSITIONS, ids=[p.name for p in POSITIONS])

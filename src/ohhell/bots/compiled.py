@@ -903,10 +903,13 @@ def _ruff_risk(
 @_kernel
 def _normal_share(bid: int, mean: float, hand_size: int, spread: float) -> float:
     """:func:`ohhell.bots.sampling._normal_share`."""
+    nearest = min(max(round(mean), 0), hand_size)
     total = 0.0
     mine = 0.0
     for b in range(hand_size + 1):
-        term = math.exp(-math.pow(b - mean, 2) / (2 * spread * spread))
+        term = math.exp(
+            (math.pow(nearest - mean, 2) - math.pow(b - mean, 2)) / (2 * spread * spread)
+        )
         total += term
         if b == bid:
             mine = term

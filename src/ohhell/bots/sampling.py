@@ -607,6 +607,17 @@ def guess_bids(
 
 
 def _normal_share(bid: int, mean: float, hand_size: int, spread: float) -> float:
-    """The probability of ``bid`` under a normal around ``mean`` discretised to 0..hand_size."""
-    terms = [math.exp(-((b - mean) ** 2) / (2 * spread * spread)) for b in range(hand_size + 1)]
+    """The probability of ``bid`` under a normal around ``mean`` discretised to 0..hand_size.
+
+    Each term is taken relative to the bid nearest the mean (its term is 1), so a narrow
+    ``spread`` cannot make every term underflow to 0:
+
+    >>> _normal_share(0, 0.4, 1, 0.001), _normal_share(1, 0.4, 1, 0.001)
+    (1.0, 0.0)
+    """
+    nearest = min(max(round(mean), 0), hand_size)
+    top = (nearest - mean) ** 2
+    terms = [
+        math.exp((top - (b - mean) ** 2) / (2 * spread * spread)) for b in range(hand_size + 1)
+    ]
     return terms[bid] / sum(terms)

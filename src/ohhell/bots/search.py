@@ -86,6 +86,11 @@ MAX_SOLVE_LEAVES = 100_000
 so it must stay small enough to be quick (the default 100 solves two-card end games; 1,500,
 three-card ones, measured no stronger)."""
 
+MIN_BID_SPREAD = 0.001
+"""The narrowest ``bid_spread`` above 0: at 0.001 trick a world whose bid model is off by a
+trick already weighs exp(-500000) of one it fits, and narrower spreads overflow the model's
+arithmetic."""
+
 CERTAIN_AFTER = 100
 """Worlds a bid's estimate must ask for before an outcome they all agree on is taken as
 certain, without the heuristic's estimate blended in (``SearchBot._prior_share``): with one
@@ -178,7 +183,8 @@ class SearchBot:
     Options: ``simulations`` (default playouts per decision), ``min_worlds`` (worlds sampled
     at least, however many candidates), ``solve_leaves`` (solve a world exactly when the play
     sequences left are at most this many; 0 turns the solver off), ``bid_spread`` (standard
-    deviation, in tricks, of the bid model weighting the worlds; 0 turns weighting off),
+    deviation, in tricks, of the bid model weighting the worlds; 0 turns weighting off,
+    else at least :data:`MIN_BID_SPREAD`),
     ``bid_window`` (in hands larger than this, only bids within this many tricks of the
     estimate are searched), ``policy_bonus`` (points added to the rollout policy's own
     choice: a prior against sampling noise; 0, the default, only breaks exact ties),
@@ -233,6 +239,11 @@ class SearchBot:
             raise ValueError("simulations and min_worlds must be positive")
         if solve_leaves < 0 or bid_spread < 0 or bid_window < 0:
             raise ValueError("solve_leaves, bid_spread and bid_window may not be negative")
+        if 0 < bid_spread < MIN_BID_SPREAD:
+            raise ValueError(
+                f"bid_spread must be 0 (no weighting) or at least {MIN_BID_SPREAD}, got"
+                f" {bid_spread}: a narrower bid model is a point mass"
+            )
         if solve_leaves > MAX_SOLVE_LEAVES:
             raise ValueError(
                 f"solve_leaves must be at most {MAX_SOLVE_LEAVES:,}, got {solve_leaves:,}:"
