@@ -20,20 +20,48 @@ from ohhell.tournament import (
     run_tournament,
 )
 from ohhell.tournament.duplicate import Failure
-from ohhell.tournament.stats import percentile
+from ohhell.tournament.stats import Z95, percentile, t95
 
 SMALL_RULES = Rules(player_count=3, schedule=Schedule.CUSTOM, custom_hand_sizes=(1, 2, 3))
 
 
 def test_mean_ci_matches_hand_computation() -> None:
-    # values 2, 4, 4, 4, 5, 5, 7, 9: mean 5, sample variance 32/7
+    # values 2, 4, 4, 4, 5, 5, 7, 9: mean 5, sample variance 32/7; Student's t, 7 df: 2.364624
     estimate = mean_ci([2, 4, 4, 4, 5, 5, 7, 9])
-    half = 1.959963984540054 * math.sqrt(32 / 7) / math.sqrt(8)
+    half = 2.364624251592785 * math.sqrt(32 / 7) / math.sqrt(8)
     assert estimate.mean == 5
     assert estimate.half_width == pytest.approx(half)
     assert estimate.low == pytest.approx(5 - half)
     assert estimate.high == pytest.approx(5 + half)
     assert estimate.n == 8
+
+
+@pytest.mark.parametrize(
+    ("df", "quantile"),
+    [
+        (1, 12.706204736174707),
+        (2, 4.302652729749464),
+        (5, 2.570581835636314),
+        (10, 2.2281388519862744),
+        (30, 2.0422724563012378),
+        (100, 1.9839715185235556),
+        (1000, 1.9623390808264078),
+    ],
+)
+def test_t95_is_students_quantile(df: int, quantile: float) -> None:
+    """The published two-sided 95 % quantiles of Student's t; with few deal sets the normal
+    1.96 would give an interval that covers far less often than it says."""
+    assert t95(df) == pytest.approx(quantile, rel=1e-8)
+    assert t95(df) > Z95
+    with pytest.raises(ValueError, match="at least 1"):
+        t95(0)
+
+
+def test_a_share_s_interval_stays_within_0_and_1() -> None:
+    share = mean_ci([1.0, 1.0, 0.5, 1.0], bounds=(0.0, 1.0))
+    assert share.high == 1.0 and share.low is not None and 0.0 < share.low < share.mean
+    assert share.to_json()["ci95_high"] == 1.0
+    assert mean_ci([1.0, 1.0, 0.5, 1.0]).high is not None and mean_ci([1.0, 1.0, 0.5, 1.0]).high > 1
 
 
 def test_mean_ci_of_one_value_has_no_interval() -> None:

@@ -6,8 +6,10 @@ Definitions (``n`` players, so ``n`` games per deal set):
 - **Unit of independence.** Games replaying the same deal set share their cards, so they are
   not independent; deal sets are. Every confidence interval is therefore taken over deal sets:
   each deal set contributes one number (a mean over its games), and the interval is
-  ``mean ± 1.96 · s / √k`` for ``k`` deal sets with sample standard deviation ``s`` (the normal
-  approximation; no interval when ``k < 2``).
+  ``mean ± t · s / √k`` for ``k`` deal sets with sample standard deviation ``s``, ``t`` being
+  Student's two-sided 95 % quantile with ``k - 1`` degrees of freedom (12.71 for 2 deal sets,
+  2.26 for 10, 1.98 for 100: with few deal sets the normal 1.96 would claim far more than 95 %;
+  no interval when ``k < 2``). An interval of a share (first place) is cut to 0..1.
 - **Mean score per game.** The candidate's per-deal-set value is its final total averaged over
   its ``n`` rotations; the baseline's is the final total of every baseline seat averaged over
   the same ``n`` games. **Per hand** is that value divided by the hands per game.
@@ -49,10 +51,62 @@ __all__ = [
     "mean_ci",
     "paired_differences",
     "percentile",
+    "t95",
 ]
 
 Z95: Final = statistics.NormalDist().inv_cdf(0.975)
-"""The two-sided 95 % quantile of the standard normal distribution (1.95996...)."""
+"""The two-sided 95 % quantile of the standard normal distribution (1.95996...), which
+:func:`t95` approaches as the degrees of freedom grow."""
+
+
+def t95(df: int) -> float:
+    """Student's two-sided 95 % quantile with ``df`` degrees of freedom: the ``t`` with
+    ``P(|T| > t) = 0.05``, found by bisection on the tail, ``P(|T| > t) = I_x(df/2, 1/2)``
+    with ``x = df / (df + t²)`` (the regularised incomplete beta function, :func:`_beta_inc`).
+
+    >>> round(t95(1), 3), round(t95(9), 3), round(t95(99), 3), round(t95(10**7), 4)
+    (12.706, 2.262, 1.984, 1.96)
+    """
+    if df < 1:
+        raise ValueError(f"degrees of freedom must be at least 1, got {df}")
+    low, high = Z95, 64.0  # t95(1) = 12.71 < 64; every t95 is above the normal's
+    for _ in range(100):  # the bracket halves each time: far below a float's precision
+        middle = (low + high) / 2
+        if _beta_inc(df / 2, 0.5, df / (df + middle * middle)) > 0.05:
+            low = middle
+        else:
+            high = middle
+    return (low + high) / 2
+
+
+def _beta_inc(a: float, b: float, x: float) -> float:
+    """The regularised incomplete beta function ``I_x(a, b)``, by its continued fraction
+    (evaluated by the modified Lentz method), on the side where it converges fast."""
+    if x <= 0.0 or x >= 1.0:
+        return 0.0 if x <= 0.0 else 1.0
+    if x > (a + 1) / (a + b + 2):
+        return 1.0 - _beta_inc(b, a, 1.0 - x)
+    log_front = (
+        math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x)
+        + b * math.log1p(-x)
+    )  # fmt: skip
+    tiny = 1e-300
+    c, d = 1.0, 1.0 - (a + b) * x / (a + 1)
+    d = 1.0 / (d if abs(d) > tiny else tiny)
+    fraction = d
+    for m in range(1, 1000):
+        for numerator in (
+            m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
+            -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1)),
+        ):
+            d = 1.0 + numerator * d
+            d = 1.0 / (d if abs(d) > tiny else tiny)
+            c = 1.0 + numerator / c
+            c = c if abs(c) > tiny else tiny
+            fraction *= c * d
+        if abs(c * d - 1.0) < 1e-15:
+            break
+    return math.exp(log_front) * fraction / a
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,14 +117,23 @@ class Estimate:
     mean: float
     half_width: float | None
     n: int
+    bounds: tuple[float, float] | None = None
+    """The values the estimated quantity can take (0..1 for a share), which cut the
+    interval; ``None`` for none."""
 
     @property
     def low(self) -> float | None:
-        return None if self.half_width is None else self.mean - self.half_width
+        if self.half_width is None:
+            return None
+        low = self.mean - self.half_width
+        return low if self.bounds is None else max(low, self.bounds[0])
 
     @property
     def high(self) -> float | None:
-        return None if self.half_width is None else self.mean + self.half_width
+        if self.half_width is None:
+            return None
+        high = self.mean + self.half_width
+        return high if self.bounds is None else min(high, self.bounds[1])
 
     def to_json(self) -> dict[str, Any]:
         return {"mean": self.mean, "ci95_low": self.low, "ci95_high": self.high, "n": self.n}
@@ -81,19 +144,23 @@ class Estimate:
         return f"{self.mean:.2f} ± {self.half_width:.2f}"
 
 
-def mean_ci(values: Sequence[float]) -> Estimate:
-    """The mean of ``values`` with a normal-approximation 95 % confidence interval.
+def mean_ci(values: Sequence[float], *, bounds: tuple[float, float] | None = None) -> Estimate:
+    """The mean of ``values`` with a 95 % confidence interval by Student's t, cut to
+    ``bounds`` where the quantity has them.
 
     >>> e = mean_ci([1.0, 2.0, 3.0, 4.0])
     >>> e.mean, round(e.half_width, 4)
-    (2.5, 1.2652)
+    (2.5, 2.0543)
+    >>> mean_ci([0.0, 1.0, 1.0], bounds=(0.0, 1.0)).high
+    1.0
     """
     if not values:
         raise ValueError("mean_ci needs at least one value")
     mean = statistics.fmean(values)
-    if len(values) < 2:
-        return Estimate(mean, None, len(values))
-    return Estimate(mean, Z95 * statistics.stdev(values) / math.sqrt(len(values)), len(values))
+    k = len(values)
+    if k < 2:
+        return Estimate(mean, None, k, bounds)
+    return Estimate(mean, t95(k - 1) * statistics.stdev(values) / math.sqrt(k), k, bounds)
 
 
 def percentile(values: Sequence[float], q: float) -> float:
@@ -266,7 +333,7 @@ def _bot_stats(role: str, bot: str, complete: Sequence[DealSetOutcome]) -> BotSt
         bot=bot,
         score_per_game=mean_ci(per_game),
         score_per_hand=mean_ci(per_hand),
-        first_place_share=mean_ci(first),
+        first_place_share=mean_ci(first, bounds=(0.0, 1.0)),
         bids=Rate(overall[0], overall[1]),
         bids_by_hand_size=rates(by_size),
         bids_by_seat=rates(by_seat),
