@@ -77,11 +77,12 @@ def test_tournament_writes_every_report_and_reuses_its_deals(tmp_path: Path) -> 
     assert ("candidate", "paired_difference_per_game") in metrics
     assert ("baseline", "bid_hit_rate_by_hand_size") in metrics
 
-    again = tournament(
+    again = tournament(  # the deal file's seed seeds the bots, as in the run that saved it
         "--candidate", "heuristic", "--baseline", "random", "--deals", str(deals),
-        "--seed", "9", "--out", str(tmp_path / "again"), *COMMON,
+        "--out", str(tmp_path / "again"), *COMMON,
     )  # fmt: skip
     assert again.returncode == 0, again.stderr
+    assert "seed 9;" in again.stdout
     replayed = json.loads((tmp_path / "again" / "report.json").read_text(encoding="utf-8"))
     assert replayed["paired_differences"] == report["paired_differences"]
 
@@ -157,10 +158,11 @@ def test_variants_of_one_bot_meet_by_spec(tmp_path: Path) -> None:
     )
 
 
-LONG = (
-    "--candidate", "heuristic", "--baseline", "random", "--deal-sets", "80", "--players", "4",
+LONG_MATCH = (
+    "--candidate", "heuristic", "--baseline", "random", "--players", "4",
     "--schedule", "custom", "--hand-sizes", "1,2,3,4,5,6,7,8", "--jobs", "2",
 )  # fmt: skip
+LONG = (*LONG_MATCH, "--deal-sets", "80")
 
 
 def _running(out: Path, *args: str) -> AbstractContextManager[subprocess.Popen[str]]:
@@ -210,7 +212,8 @@ def test_a_killed_tournament_resumes_where_it_stopped(tmp_path: Path) -> None:
     )
     assert _played(out) == before  # neither refused run changed the journal
 
-    resumed = tournament(*LONG, "--out", str(out), "--resume")  # the seed is in the journal
+    # the seed and the number of deal sets are in the journal, not the default's 100
+    resumed = tournament(*LONG_MATCH, "--out", str(out), "--resume")
     assert resumed.returncode == 0, resumed.stderr
     assert f"resuming: {before} of 80 deal sets played before" in resumed.stderr
     assert "seed 21;" in resumed.stdout

@@ -87,7 +87,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--deals", type=Path, help="replay the deal sets of this file")
     parser.add_argument("--save-deals", type=Path, help="write the deal sets to this file")
     parser.add_argument(
-        "--seed", type=seed_arg, help="seed of the deals and bots (default: a secure random one)"
+        "--seed",
+        type=seed_arg,
+        help="seed of the deals and bots (default: the --deals file's, else a secure random one)",
     )
     parser.add_argument(
         "--jobs",
@@ -109,9 +111,9 @@ def register(subparsers: Any) -> None:
         "--resume",
         action="store_true",
         help=f"finish the tournament saved in --out/{FILE_NAME}: give the same options as the"
-        " run that was stopped (its seed is read from the journal when --seed is not given);"
-        " only the deal sets it does not hold are played. A larger --deal-sets extends a"
-        " tournament",
+        " run that was stopped (its seed and number of deal sets are read from the journal"
+        " when --seed and --deal-sets are not given); only the deal sets it does not hold are"
+        " played. A larger --deal-sets extends a tournament",
     )
     parser.add_argument("--quiet", action="store_true", help="no progress and no table")
     parser.set_defaults(run=run)
@@ -218,17 +220,23 @@ def _run_into(args: argparse.Namespace, rules: Rules) -> int:
 
     journal_path = args.out / FILE_NAME
     journal = _earlier_run(journal_path, resume=args.resume)
+    # what is not given comes from the run resumed, then the deal file, then the defaults
+    from_file = load_deal_sets(args.deals) if args.deals is not None else None
     seed = args.seed
+    if seed is None and journal is not None:
+        seed = journal.seed
+    if seed is None and from_file is not None:
+        seed = from_file.seed  # the deal file's seed plays its bots as the run that from_file it
     if seed is None:
-        seed = journal.seed if journal is not None else random.SystemRandom().randrange(2**63)
-    if args.deals is not None:
-        deal_sets = load_deal_sets(args.deals)
-        deal_sets.check_fits(rules)
-        if args.deal_sets is not None:
-            deal_sets = deal_sets.first(args.deal_sets)
+        seed = random.SystemRandom().randrange(2**63)
+    count = args.deal_sets
+    if count is None and journal is not None:
+        count = journal.deal_sets  # resuming finishes the tournament, not the default's
+    if from_file is not None:
+        from_file.check_fits(rules)
+        deal_sets = from_file if count is None else from_file.first(count)
     else:
-        count = DEFAULT_DEAL_SETS if args.deal_sets is None else args.deal_sets
-        deal_sets = generate_deal_sets(rules, count, seed)
+        deal_sets = generate_deal_sets(rules, DEFAULT_DEAL_SETS if count is None else count, seed)
     matchup = Matchup(
         rules=rules,
         candidate=args.candidate,
