@@ -10,10 +10,13 @@ from typing import Any
 import pytest
 from tests.conftest import run_benchmark, run_script
 
-from ohhell.bots import heuristic
+from ohhell.bots import Budget, compiled, heuristic, sampling
+from ohhell.bots.advisor import bidding_view
+from ohhell.bots.fast import mask_of
 from ohhell.bots.heuristic import (
     DUCK_LEAD_WEIGHTS,
     LEAD_WEIGHTS,
+    HeuristicBot,
     calibration_group,
     calibration_shift,
     card_win_probabilities,
@@ -77,6 +80,33 @@ def test_top_trump_is_a_certain_winner_and_low_cards_are_not() -> None:
     assert probs[parse_cards("As")[0]] == 1.0
     assert probs[parse_cards("2h")[0]] < 0.3
     assert probs[parse_cards("3c")[0]] < 0.3
+
+
+@pytest.mark.parametrize(
+    ("players", "hand", "tricks"),
+    [
+        (4, "Ac Kc Qc", 3),
+        (4, "Ac Kc Qc Jc", 4),
+        (3, "Ah Kh Qh Jh Th", 5),
+        (4, "Ac Kc As Ah", 4),
+        (5, "As Ks Qs Js Ts 9s 8s 7s 6s 5s", 10),
+    ],
+)
+def test_on_lead_without_trump_a_hand_of_masters_takes_every_trick(
+    players: int, hand: str, tricks: int
+) -> None:
+    """Each card led is the best of its suit left, so it wins, and the seat leads again: the
+    heuristic bid a trick short of that certain count (two with Ac Kc Qc). The search's bid
+    model of the heuristic (on masks, in Python and compiled) agrees."""
+    on_lead = bidding_view(Rules(player_count=players), parse_cards(hand), None, [])
+    assert set(card_win_probabilities(on_lead).values()) == {1.0}
+    assert HeuristicBot().choose(on_lead, random.Random(0), Budget()) == Bid(0, tricks)
+    mask = mask_of([card.index for card in parse_cards(hand)])
+    assert sampling.calibrated_tricks(mask, -1, players, True) == pytest.approx(tricks)
+    compiled.load()
+    assert compiled.calibrated_tricks(mask, -1, players, True) == pytest.approx(tricks)
+    second = bidding_view(Rules(player_count=players), parse_cards(hand), None, [0])
+    assert expected_tricks(second) < tricks  # not on lead, another suit can be led
 
 
 def test_estimate_grows_with_stronger_cards() -> None:

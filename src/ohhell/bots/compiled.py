@@ -837,6 +837,9 @@ def _calibrated_tricks(
                 probs[4 * i + 3] = probs[4 * i + 3] + (1.0 - probs[4 * i + 3]) * 0.5
                 short -= 1
             i -= 1
+    masters_lead = trump < 0 and on_lead
+    for i in range(k):
+        masters_lead = masters_lead and probs[4 * i + 2] == 0
     total = 0.0
     for i in range(k):
         suit = int(probs[4 * i + 0])
@@ -847,7 +850,7 @@ def _calibrated_tricks(
             group = 0 if suit == trump else 1
         else:
             group = 3 if unseen_total and share < SMALL_HAND_SHARE else 2
-        if higher == 0 and (group == 0 or (trump < 0 and on_lead and size == 1)):
+        if higher == 0 and (group == 0 or masters_lead):
             probs[4 * i + 3] = 1.0
             total += 1.0
             continue

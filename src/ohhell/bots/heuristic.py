@@ -244,11 +244,14 @@ def _win_probabilities(
     """The calibrated chance that each card of ``hand`` wins a trick (:data:`CARD_WIN_WEIGHTS`)."""
     raw = _raw_probabilities(view, know, hand, on_lead=on_lead)
     out: dict[Card, float] = {}
-    lone_lead = on_lead and know.trump is None and len(hand) == 1
+    # without trump, a seat on lead whose every card is the best of its suit left takes
+    # every trick: it wins with each card it leads and so leads the next (Ac Kc Qc: three)
+    masters_lead = (
+        on_lead and know.trump is None and all(_higher_unseen(know, c) == 0 for c in hand)
+    )
     for card, (group, features) in _features(view, know, hand, raw).items():
-        if features[3] == 0.0 and (group == 0 or lone_lead):
-            # the top trump left wins whenever it is played, and without trump so does a
-            # last card led that no unseen card beats
+        if features[3] == 0.0 and (group == 0 or masters_lead):
+            # the top trump left wins whenever it is played
             out[card] = 1.0
             continue
         z = sum(w * f for w, f in zip(CARD_WIN_WEIGHTS[group], features, strict=True))

@@ -451,12 +451,13 @@ def calibrated_tricks(
     if trump != NO_SUIT and size >= 3:
         probs = _with_ruffing_value(probs, trump, length, size)
     out: list[float] = []
+    masters_lead = trump == NO_SUIT and on_lead and all(row[2] == 0 for row in probs)
     for suit, rank, higher, raw in probs:
         group = calibration_group(
             trump=trump != NO_SUIT, is_trump=suit == trump, share=share, unseen=unseen_total
         )
-        if higher == 0 and (group == 0 or (trump == NO_SUIT and on_lead and size == 1)):
-            out.append(1.0)  # as the heuristic: sure to win whenever played (or led)
+        if higher == 0 and (group == 0 or masters_lead):
+            out.append(1.0)  # as the heuristic: sure to win whenever played (or all led)
             continue
         p = min(0.99, max(0.01, raw))
         weights = CALIBRATION[group]
