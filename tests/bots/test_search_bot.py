@@ -11,6 +11,7 @@ from tests.bots.positions import POSITIONS, Position, build_position
 from tests.conftest import run_python
 
 from ohhell.bots import Budget
+from ohhell.bots.advisor import bidding_view
 from ohhell.bots.levels import LEVELS, make_bot
 from ohhell.bots.search import SearchBot
 from ohhell.engine import (
@@ -22,6 +23,7 @@ from ohhell.engine import (
     Schedule,
     apply,
     new_game,
+    parse_cards,
     random_deal,
     view_for,
 )
@@ -288,3 +290,18 @@ def test_the_sampler_decides_which_worlds_are_searched() -> None:
     assert sorted(estimate.trick_probabilities)[-2:] == [0.0, 1.0]
     uniform_estimate = SearchBot(prior_weight=0.0).estimate_bids(view, random.Random(3), SMALL)
     assert max(uniform_estimate.trick_probabilities) < 1.0
+
+
+def test_a_bid_far_from_the_estimate_is_searched_when_play_points_there() -> None:
+    """In long hands the search weighs the bids near the heuristic's estimate; when playing
+    for the best of them the seat most often takes a number of tricks outside them, that
+    number is weighed too. Thirteen spades without trump, as the dealer: never on lead, it
+    takes no trick, though the estimate from its cards is nine (it bid 8, a certain miss)."""
+    spades = parse_cards("As Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s")
+    dealer = bidding_view(Rules(player_count=4), spades, None, [3, 3, 3])
+    for compiled in (True, False):
+        bot = SearchBot(compiled=compiled)
+        assert bot.choose(dealer, random.Random(1), Budget(simulations=64)) == Bid(3, 0)
+        estimate = bot.estimate_bids(dealer, random.Random(1), Budget(simulations=64))
+        assert estimate.best == 0 and estimate.trick_probabilities[0] >= 0.5  # blended: few worlds
+        assert 0 in estimate.expected_points and 5 not in estimate.expected_points

@@ -538,19 +538,55 @@ class SearchBot:
             or size <= 2 * self.bid_window + 1
             or abs(b - estimate) <= self.bid_window + 0.5
         ] or legal
-        tallies = {b: [0.0] * (size + 1) for b in candidates}
         deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
         if worlds is None:
             worlds = self._worlds(len(candidates), budget, self.bid_factor * self._boost(n * size))
         elif worlds < 1:
             raise ValueError(f"worlds must be positive, got {worlds}")
         table = _Table.of(view, spoiler=self.spoiler)
+        dists = self._trick_distributions(
+            view, table, sampler, rng, candidates, worlds, deadline, prior
+        )
+        expected = {bid: self._expected_points(view, bid, dist) for bid, dist in dists.items()}
+
+        def best_of(dists: dict[int, list[float]]) -> int:
+            return max(dists, key=lambda b: (expected[b], -abs(b - estimate), -b))
+
+        best = best_of(dists)
+        # the bids near the estimate can all be wrong: when playing for the best of them the
+        # seat most often takes a number of tricks not searched, that bid is searched too
+        # (13 spades without trump, never on lead: every bid near the estimate, 9, takes none)
+        mode = max(range(size + 1), key=lambda t: (dists[best][t], -abs(t - best)))
+        if mode in legal and mode not in dists:
+            dists |= self._trick_distributions(
+                view, table, sampler, rng, [mode], worlds, deadline, prior
+            )
+            expected[mode] = self._expected_points(view, mode, dists[mode])
+            best = best_of(dists)
+        by_bid = {bid: tuple(dists[bid]) for bid in sorted(dists)}
+        expected = {bid: expected[bid] for bid in sorted(expected)}
+        return BidEstimate(by_bid[best], expected, best, by_bid)
+
+    def _trick_distributions(
+        self,
+        view: PlayerView,
+        table: _Table,
+        sampler: WorldSampler,
+        rng: random.Random,
+        candidates: list[int],
+        worlds: int,
+        deadline: float | None,
+        prior: Sequence[float],
+    ) -> dict[int, list[float]]:
+        """For each candidate bid, the distribution of the seat's tricks when playing for it:
+        the rollouts in ``worlds`` sampled worlds blended with the heuristic's ``prior``."""
+        tallies = {b: [0.0] * (view.hand_size + 1) for b in candidates}
         if self._compiled_worlds(sampler, calibrated=True):
             loop = self._bid_loop_compiled
         else:
             loop = self._bid_loop
         weight_sum = loop(view, table, sampler, rng, worlds, deadline, tallies)
-        dists = {
+        return {
             b: [
                 share * p + (1.0 - share) * (w / weight_sum if weight_sum else 0.0)
                 for p, w in zip(prior, tallies[b], strict=True)
@@ -558,13 +594,12 @@ class SearchBot:
             for b in candidates
             for share in [self._prior_share(tallies[b], weight_sum, worlds)]
         }
-        expected: dict[int, float] = {}
-        for bid in candidates:
-            points = score_tables(view.rules, [bid], size)[0]
-            expected[bid] = sum(p * points[t] for t, p in enumerate(dists[bid]))
-        best = max(candidates, key=lambda b: (expected[b], -abs(b - estimate), -b))
-        by_bid = {bid: tuple(dists[bid]) for bid in candidates}
-        return BidEstimate(by_bid[best], expected, best, by_bid)
+
+    @staticmethod
+    def _expected_points(view: PlayerView, bid: int, dist: Sequence[float]) -> float:
+        """The expected points of ``bid`` under the rules in force, given ``dist``."""
+        points = score_tables(view.rules, [bid], view.hand_size)[0]
+        return sum(p * points[t] for t, p in enumerate(dist))
 
     def _prior_share(self, tally: list[float], weight_sum: float, worlds: int) -> float:
         """The heuristic estimate's share in a bid's distribution of tricks: all of it when
