@@ -62,6 +62,11 @@ def test_json_advice_is_reproducible_by_seed() -> None:
         ),
         (("--hand", "As Ks", "--trump", "2h", "--bids", "3"), "a bid must be a whole number"),
         (
+            ("--hand", "As Ks", "--trump", "2h", "--bids", "1,5"),
+            "bid 2 of those before this seat's is 5: a bid must be a whole number from 0 to 2,"
+            " the cards in the hand\n",  # not the wording of the one-hand game it builds
+        ),
+        (
             ("--hand", "As Ks", "--trump", "2h", "--bids", "0,0,0,0"),
             "4 bids before this seat's, but 4 players bid: at most 3",
         ),

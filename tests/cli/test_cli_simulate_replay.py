@@ -61,7 +61,7 @@ def test_simulate_rule_options_and_json(tmp_path: Path) -> None:
         ),
         (("--hook", "--bidding", "simultaneous"), "has none (--hook, --bidding)"),
         (("--repeat-turning-hand",), "repeat_turning_hand applies only to"),
-        (("--repeat-turning-hand",), "(--repeat-turning-hand, --schedule)"),
+        (("--repeat-turning-hand",), "not ascending (--repeat-turning-hand)\n"),
     ],
 )
 def test_simulate_rejects_bad_rules(args: tuple[str, ...], message: str, tmp_path: Path) -> None:
@@ -152,11 +152,15 @@ def test_rules_file_then_flags(tmp_path: Path) -> None:
     assert clash.returncode == 1
     assert "custom_hand_sizes is only allowed with schedule=custom" in clash.stderr
     assert "(--hand-sizes, --schedule)" in clash.stderr  # the flags that set those fields
-    # an option the rules file should not hold names no flag
-    rules_file.write_text('{"player_count": 5, "colour": "red"}')
-    unknown = ohhell("rules", "--rules-file", str(rules_file))
-    assert unknown.returncode == 1 and "unknown rules option 'colour'" in unknown.stderr
-    assert "--" not in unknown.stderr
+    # what the rules file holds is named as the file names it, with no flag the user did not give
+    for options, message in (
+        ('{"player_count": 5, "colour": "red"}', "unknown rules option 'colour'"),
+        ('{"player_count": 9}', "player_count must be an integer from 3 to 7, got 9\n"),
+    ):
+        rules_file.write_text(options)
+        from_the_file = ohhell("rules", "--rules-file", str(rules_file))
+        assert from_the_file.returncode == 1 and message in from_the_file.stderr
+        assert "--" not in from_the_file.stderr
 
 
 def test_a_command_line_that_does_not_parse_gets_the_commands_usage() -> None:

@@ -40,6 +40,7 @@ from ohhell.engine import (
     DECK,
     Bid,
     BiddingMode,
+    BidOutOfRangeError,
     Card,
     Deal,
     Phase,
@@ -170,5 +171,12 @@ def bidding_view(
     hands.insert(seat, tuple(hand))
     state, _ = apply(state, Deal(tuple(hands), trump_card))
     for bidder, bid in enumerate(bids):
-        state, _ = apply(state, Bid(bidder, bid))
+        try:
+            state, _ = apply(state, Bid(bidder, bid))
+        except BidOutOfRangeError:  # said as at the table, not as in the one-hand game
+            raise BidOutOfRangeError(
+                f"bid {bidder + 1} of those before this seat's is {bid!r}: a bid must be a"
+                f" whole number from 0 to {size}, the cards in the hand",
+                seat=bidder,
+            ) from None
     return view_for(state, seat)

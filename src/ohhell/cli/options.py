@@ -42,13 +42,14 @@ _SWITCHES = (
 """The rules' true-or-false options: flag, field of :class:`Rules`, help."""
 
 _FLAGS = {
-    "player_count": "--players",
-    "schedule": "--schedule",
-    "custom_hand_sizes": "--hand-sizes",
-    "bidding": "--bidding",
-    **{field: flag for flag, field, _ in _SWITCHES},
+    "player_count": ("--players", "players"),
+    "schedule": ("--schedule", "schedule"),
+    "custom_hand_sizes": ("--hand-sizes", "hand_sizes"),
+    "bidding": ("--bidding", "bidding"),
+    **{field: (flag, field) for flag, field, _ in _SWITCHES},
 }
-"""The flag that sets each field of :class:`Rules`, for errors to name."""
+"""The flag that sets each field of :class:`Rules`, and where argparse keeps its value, for
+errors to name the flags given."""
 
 
 def seed_arg(text: str) -> int:
@@ -114,7 +115,7 @@ def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
 
 def rules_from_args(args: argparse.Namespace) -> Rules:
     """The rules the arguments describe; raises :class:`RulesError` naming the bad option
-    and the flags that set it.
+    and the flags given that set it.
     Each source overrides the one before: the preset, the rules file, then the flags given."""
     options: dict[str, Any] = {"player_count": DEFAULT_PLAYERS, **PRESETS[args.preset].options}
     if args.rules_file is not None:
@@ -137,8 +138,12 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
             options["schedule"] = "custom"
     try:
         return Rules.from_dict(options)
-    except RulesError as exc:  # name the flags too: the user typed those, not the fields
-        if not exc.fields:
+    except RulesError as exc:  # name the flags given too: the user typed those, not fields
+        given = [
+            flag
+            for flag, dest in (_FLAGS[field] for field in exc.fields)
+            if getattr(args, dest) is not None
+        ]
+        if not given:  # from the preset or the rules file, which use the fields' names
             raise
-        flags = ", ".join(_FLAGS[field] for field in exc.fields)
-        raise RulesError(f"{exc} ({flags})", fields=exc.fields) from None
+        raise RulesError(f"{exc} ({', '.join(given)})", fields=exc.fields) from None
