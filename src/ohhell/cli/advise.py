@@ -7,7 +7,8 @@ Example::
 prints, for the seat that bids third (two bids before it, from the dealer's left), the
 expected points of each bid it may make, best first, and the estimated chance of taking each
 number of tricks when playing for the best (see :func:`ohhell.bots.advise_bid`). ``--json``
-prints the same for programs, with the chances when playing for each bid.
+prints the same for programs, with the chances when playing for each bid. Under simultaneous
+bidding no bid is known, and ``--position P`` says where the seat sits (1 leads first).
 """
 
 from __future__ import annotations
