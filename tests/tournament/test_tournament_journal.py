@@ -57,10 +57,9 @@ def test_played_deal_sets_read_back_as_written(
     assert journal.header == json.loads(json.dumps(journal_header(MATCHUP, DEAL_SETS)))
     assert (journal.seed, journal.deal_sets, journal.torn, journal.finished) == (5, 4, False, True)
     assert _without_times(journal.outcomes) == _without_times(outcomes)
-    for mine, theirs in zip(journal.outcomes, outcomes, strict=True):
-        for game, original in zip(mine.games, theirs.games, strict=True):
-            for seat, seconds in zip(game.decision_seconds, original.decision_seconds, strict=True):
-                assert seat == pytest.approx(seconds, abs=1e-6)  # kept to the microsecond
+    # times are taken to the microsecond as the journal keeps them, so they read back equal:
+    # a resumed tournament reports the times an uninterrupted one does
+    assert journal.outcomes == tuple(outcomes)
 
 
 def test_a_resumed_tournament_plays_only_what_is_missing(played: list[DealSetOutcome]) -> None:

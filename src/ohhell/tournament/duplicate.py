@@ -105,7 +105,8 @@ class GameOutcome:
     winners: tuple[int, ...]
     hands: tuple[HandRow, ...]
     decision_seconds: tuple[tuple[float, ...], ...]
-    """Per seat, the seconds each of its decisions took."""
+    """Per seat, the seconds each of its decisions took, to the microsecond: as the journal
+    keeps them, so that a resumed tournament reports what an uninterrupted one would."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,7 +152,7 @@ def _outcome(
         hands=tuple(
             HandRow(r.hand_size, r.dealer, r.bids, r.tricks_won, r.points) for r in state.results
         ),
-        decision_seconds=tuple(tuple(seat) for seat in timings),
+        decision_seconds=tuple(tuple(round(t * 1e6) / 1e6 for t in seat) for seat in timings),
     )
 
 
