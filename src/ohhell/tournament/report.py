@@ -147,7 +147,9 @@ def _write_png(stats: TournamentStats, path: Path) -> None:
 
     figure, (left, right) = plt.subplots(1, 2, figsize=(12, 4.5))
     paired = stats.paired_difference
-    left.hist(stats.paired_differences, bins="auto", color="tab:blue", alpha=0.75)
+    left.hist(
+        stats.paired_differences, bins="auto", color="tab:blue", alpha=0.75, edgecolor="white"
+    )  # edges: neighbouring bars of one height read as one bar without them
     left.axvline(paired.mean, color="black", label=f"mean {paired.mean:.2f}")
     if paired.low is not None and paired.high is not None:
         left.axvspan(paired.low, paired.high, color="tab:orange", alpha=0.3, label="95 % CI")
