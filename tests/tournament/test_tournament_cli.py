@@ -106,6 +106,17 @@ def test_tournament_errors_are_one_line(tmp_path: Path) -> None:
         "ohhell tournament: error: the number of deal sets must be at least 1, got 0"
     )
     assert not (tmp_path / "out").exists()  # a refused tournament leaves no folder behind
+    clockless = tournament(
+        "--baseline", "ismcts:worlds=2", "--budget-seconds", "0.01", "--out",
+        str(tmp_path / "out"), *COMMON,
+    )  # fmt: skip
+    assert clockless.returncode == 1  # its decisions would be voided as overruns
+    assert clockless.stderr.strip() == (
+        "ohhell tournament: error: the 'ismcts' bot has no clock (OpenSpiel's C++ search runs"
+        " all its simulations), so under --budget-seconds its slower decisions would be voided"
+        " as overruns: give it --budget-sims"
+    )
+    assert not (tmp_path / "out").exists()
     for jobs in ("0", "100000"):  # not a process per deal set: that could sink the machine
         bad_jobs = tournament(*COMMON, "--jobs", jobs, "--out", str(tmp_path / "out"))
         assert bad_jobs.returncode == 1

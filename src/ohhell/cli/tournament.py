@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from ohhell.bots.base import Budget
+from ohhell.bots.levels import split_spec
 from ohhell.cli.options import add_rules_arguments, rules_from_args, seed_arg
 from ohhell.cli.players import prepare_bots
 from ohhell.engine import Rules
@@ -170,10 +171,21 @@ def _sigterm_stops(stop: _Stop) -> Iterator[None]:
 
 
 def _budget(args: argparse.Namespace) -> Budget:
+    """The budget the flags give every bot; refused where a bot cannot keep it."""
     try:
-        return Budget(simulations=args.budget_sims, seconds=args.budget_seconds)
+        budget = Budget(simulations=args.budget_sims, seconds=args.budget_seconds)
     except ValueError as exc:
         raise TournamentError(f"bad budget: {exc}") from None
+    if budget.seconds is not None and "ismcts" in (
+        split_spec(args.candidate)[0],
+        split_spec(args.baseline)[0],
+    ):
+        raise TournamentError(
+            "the 'ismcts' bot has no clock (OpenSpiel's C++ search runs all its simulations),"
+            " so under --budget-seconds its slower decisions would be voided as overruns:"
+            " give it --budget-sims"
+        )
+    return budget
 
 
 def run(args: argparse.Namespace) -> int:
@@ -184,6 +196,7 @@ def run(args: argparse.Namespace) -> int:
                 " pip install 'ohhell[tournament]'"
             )
     rules = rules_from_args(args)
+    _budget(args)  # refused before anything is written
     most = 4 * default_jobs()  # past the cores, more workers only share them, and each
     if not 1 <= args.jobs <= most:  # is a process of its own with the bots loaded
         raise TournamentError(f"--jobs must be from 1 to {most} (4 per core here), got {args.jobs}")
