@@ -7,10 +7,12 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import math
+import os
 import signal
 import statistics
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any, Final
 
@@ -44,23 +46,54 @@ def timed_parser(
         "--quick", action="store_true", help=f"{quick_seconds:g} s per runner, for smoke tests"
     )
     parser.add_argument("--seed", type=int, default=2026, help="random seed (default 2026)")
-    parser.add_argument("--json", type=Path, metavar="PATH", help="also write the figures here")
+    parser.add_argument(
+        "--json", type=output_path, metavar="PATH", help="also write the figures here"
+    )
     parser.set_defaults(quick_seconds=quick_seconds)
     return parser
 
 
 def seconds_of(parser: argparse.ArgumentParser, args: argparse.Namespace) -> float:
-    """The time per runner the arguments ask for; a non-positive one is a usage error."""
+    """The time per runner the arguments ask for; one that is not a positive finite number
+    (``nan``, ``inf``) is a usage error."""
     seconds: float = args.quick_seconds if args.quick else args.seconds
-    if seconds <= 0:
-        parser.error(f"--seconds must be positive, got {seconds:g}")
+    if not math.isfinite(seconds) or seconds <= 0:
+        parser.error(f"--seconds must be a positive number of seconds, got {seconds:g}")
     return seconds
 
 
+def output_path(text: str) -> Path:
+    """An argparse ``type`` for ``--json PATH``: a file that can be written, checked before the
+    run (a missing or unwritable directory, or a directory, is a usage error), not after it.
+
+    >>> output_path("/nonexistent/x.json")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: cannot write /nonexistent/x.json: no directory /nonexistent
+    """
+    path = Path(text)
+    folder = path.parent
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"cannot write {text}: it is a directory")
+    if not folder.is_dir():
+        raise argparse.ArgumentTypeError(f"cannot write {text}: no directory {folder}")
+    if not os.access(folder, os.W_OK | os.X_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise argparse.ArgumentTypeError(f"cannot write {text}: permission denied")
+    return path
+
+
 def write_figures(path: Path | None, figures: dict[str, Any]) -> None:
-    """Write the figures as JSON when ``--json`` was given."""
-    if path is not None:
+    """Write the figures as JSON when ``--json`` was given; a file that cannot be written
+    then is a one-line error on stderr and exit status 1."""
+    if path is None:
+        return
+    try:
         path.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        prog = Path(sys.argv[0]).name
+        print(f"{prog}: error: --json: cannot write {path}: {reason}", file=sys.stderr)
+        raise SystemExit(1) from None
 
 
 def table_lead(points: Sequence[float], seat: int) -> float:
@@ -90,10 +123,21 @@ def add_ab_arguments(parser: argparse.ArgumentParser, unit: str) -> None:
     )
 
 
-def search_options(parser: argparse.ArgumentParser, items: Sequence[str]) -> dict[str, Any]:
+def search_options(
+    parser: argparse.ArgumentParser,
+    items: Sequence[str],
+    reserved: Mapping[str, str] | None = None,
+) -> dict[str, Any]:
     """The ``--option NAME=VALUE`` items as :class:`~ohhell.bots.search.SearchBot` keyword
     arguments (read as a bot spec's options are: :func:`ohhell.bots.levels.bot_options`); a
-    malformed item, an unknown option or a bad value is a usage error."""
+    malformed item, an unknown option or a bad value is a usage error. ``reserved`` maps the
+    options the benchmark sets with a flag of its own to that flag (``{"simulations":
+    "--simulations"}``): giving one as an ``--option`` is a usage error naming the flag."""
+    reserved = reserved or {}
+    for item in items:
+        name = item.partition("=")[0].strip()
+        if name in reserved:
+            parser.error(f"--option {name}: use {reserved[name]} (not an --option here)")
     try:
         options = bot_options(SearchBot, list(items), name="search")
         SearchBot(**options)
@@ -103,18 +147,38 @@ def search_options(parser: argparse.ArgumentParser, items: Sequence[str]) -> dic
 
 
 def load_paired(
-    parser: argparse.ArgumentParser, path: Path | None, key: str, units: set[str], unit: str
+    parser: argparse.ArgumentParser,
+    path: Path | None,
+    key: str,
+    units: set[str],
+    unit: str,
+    *,
+    benchmark: str,
+    settings: Mapping[str, Any] | None = None,
 ) -> dict[str, float]:
     """The per-unit figures ``key`` of an earlier run's JSON at ``path`` (``{}`` without
-    one), by unit (a deal set's or deal's seed or index, as a string); one that cannot be
-    read, lacks them or shares none of ``units`` is a usage error (``unit`` names one)."""
+    one), by unit (a deal set's or deal's seed or index, as a string). The JSON must be a
+    ``--json`` of ``benchmark`` (its ``"benchmark"`` figure) run with the same ``settings``
+    (what fixes which cards a unit deals besides its key, e.g. ``{"seed": 5}``); one that
+    cannot be read, is another benchmark's, differs in a setting, lacks the figures or shares
+    none of ``units`` is a usage error (``unit`` names one)."""
     if path is None:
         return {}
     try:
         earlier = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
         parser.error(f"--paired: cannot read {path}: {exc}")
-    values = earlier.get(key) if isinstance(earlier, dict) else None
+    if not isinstance(earlier, dict) or "benchmark" not in earlier:
+        parser.error(f"--paired: {path} is not a --json of {benchmark}")
+    if earlier["benchmark"] != benchmark:
+        parser.error(f"--paired: {path} is a --json of {earlier['benchmark']}, not of {benchmark}")
+    for name, value in (settings or {}).items():
+        if earlier.get(name) != value:
+            parser.error(
+                f"--paired: {path} was run with {name} {earlier.get(name)}, this run {value}:"
+                f" the {unit}s differ"
+            )
+    values = earlier.get(key)
     if not isinstance(values, dict) or not all(
         isinstance(v, int | float) and not isinstance(v, bool) for v in values.values()
     ):
@@ -129,7 +193,7 @@ def paired_difference(now: dict[str, float], earlier: dict[str, float]) -> tuple
     95 % confidence interval (0 for a single unit) and how many units were paired.
 
     >>> paired_difference({"1": 3.0, "2": 5.0, "3": 1.0}, {"1": 1.0, "2": 4.0})
-    (1.5, 0.9799819922700267, 2)
+    (1.5, 6.353102368087347, 2)
     """
     common = sorted(set(now) & set(earlier), key=int)
     if not common:

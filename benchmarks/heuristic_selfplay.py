@@ -22,10 +22,9 @@ import statistics
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-from _common import write_figures
+from _common import output_path, write_figures
 
 from ohhell.bots import Budget, HeuristicBot
 from ohhell.bots.heuristic import expected_tricks
@@ -109,7 +108,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=200, help="games to play (default 200)")
     parser.add_argument("--quick", action="store_true", help="4 games, for smoke tests")
     parser.add_argument("--seed", type=int, default=2026, help="seed of the first game")
-    parser.add_argument("--json", type=Path, help="also write the figures to this JSON file")
+    parser.add_argument("--json", type=output_path, help="also write the figures to this JSON file")
     args = parser.parse_args(argv)
     games = 4 if args.quick else args.games
     if games < 1:

@@ -17,9 +17,8 @@ import random
 import statistics
 import sys
 from collections.abc import Callable, Sequence
-from pathlib import Path
 
-from _common import write_figures
+from _common import output_path, write_figures
 
 from ohhell.bots import Bot, HeuristicBot, RandomBot
 from ohhell.engine import Action, GameState, Rules, deal_from_deck, shuffled_deck
@@ -104,7 +103,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--sets", type=int, default=200, help="deal sets (default 200)")
     parser.add_argument("--quick", action="store_true", help="4 deal sets, for smoke tests")
     parser.add_argument("--seed", type=int, default=2026, help="seed of the first deal set")
-    parser.add_argument("--json", type=Path, help="also write the figures to this JSON file")
+    parser.add_argument("--json", type=output_path, help="also write the figures to this JSON file")
     args = parser.parse_args(argv)
     sets = 4 if args.quick else args.sets
     if sets < 2:

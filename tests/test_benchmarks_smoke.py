@@ -1,10 +1,17 @@
-"""Smoke test: ``benchmarks/engine_vs_openspiel.py --quick`` runs and reports its ratios."""
+"""Smoke test: ``benchmarks/engine_vs_openspiel.py --quick`` runs and reports its ratios; and
+the benchmarks' command lines: what they refuse, before a run, as usage errors."""
 
 from __future__ import annotations
 
+import argparse
+import importlib
+import json
+import re
 from pathlib import Path
+from typing import Any
 
-from tests.conftest import run_benchmark
+import pytest
+from tests.conftest import ROOT, run_benchmark, run_script
 
 
 def test_engine_vs_openspiel_quick(tmp_path: Path) -> None:
@@ -13,3 +20,230 @@ def test_engine_vs_openspiel_quick(tmp_path: Path) -> None:
     assert "ratio ours/OpenSpiel-C++:" in out
     assert set(figures["runners"]) == {"ohhell", "openspiel-python", "openspiel-cpp"}
     assert all(row["hands"] > 0 for row in figures["runners"].values())
+
+
+BENCHMARKS = ROOT / "benchmarks"
+
+NEEDS: dict[str, list[str]] = {
+    "engine_vs_openspiel.py": ["pyspiel"],
+    "fast_path_throughput.py": ["pyspiel"],
+    "rl_env_steps.py": ["pyspiel", "pettingzoo"],
+    "heuristic_selfplay.py": [],
+    "heuristic_vs_random.py": [],
+    "search_vs_heuristic.py": [],
+    "vs_openspiel_ismcts.py": [],
+}
+"""Every benchmark, with the modules it imports before parsing its command line."""
+
+
+def refused(script: str, *args: str) -> str:
+    """``script``'s usage error for ``args`` (exit status 2, no traceback): its message."""
+    completed = run_script(f"benchmarks/{script}", *args, needs=NEEDS[script], expect=2)
+    assert "Traceback" not in completed.stderr
+    assert completed.stderr.startswith("usage:")
+    return completed.stderr.strip().splitlines()[-1]
+
+
+@pytest.fixture
+def common(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """The benchmarks' ``_common`` module."""
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    return importlib.import_module("_common")
+
+
+@pytest.mark.parametrize(
+    ("args", "reason"),
+    [
+        (("--sims", "1", "--deals", "1", "--jobs", "1"),
+         "--sims must be at least 2 (IS-MCTS needs two simulations)"),
+        (("--deals", "0"), "--deals must be at least 1, got 0"),
+        (("--jobs", "0"), "--jobs must be at least 1, got 0"),
+        (("--bot", "foo"), "--bot: unknown bot 'foo'; bots: random, heuristic, search"),
+        (("--bot", "ismcts"), "--bot: unknown bot 'ismcts'; bots: random, heuristic, search"),
+        (("--quick", "--deals", "3"), "argument --quick: not allowed with argument --deals"),
+        (("--quick", "--sims", "50"), "argument --quick: not allowed with argument --sims"),
+    ],
+)  # fmt: skip
+def test_vs_openspiel_ismcts_refuses_bad_arguments(args: tuple[str, ...], reason: str) -> None:
+    assert refused("vs_openspiel_ismcts.py", *args).endswith(f"error: {reason}")
+
+
+@pytest.mark.parametrize(
+    ("args", "reason"),
+    [
+        (("--deal-sets", "1", "--simulations", "24", "--workers", "1", "--option",
+          "simulations=50"), "--option simulations: use --simulations"),
+        (("--quick", "--simulations", "50"),
+         "argument --quick: not allowed with argument --simulations"),
+        (("--quick", "--deal-sets", "2"),
+         "argument --deal-sets: not allowed with argument --quick"),
+    ],
+)  # fmt: skip
+def test_search_vs_heuristic_refuses_bad_arguments(args: tuple[str, ...], reason: str) -> None:
+    assert reason in refused("search_vs_heuristic.py", *args)
+
+
+def test_fast_path_throughput_refuses_quick_with_a_batch() -> None:
+    message = refused("fast_path_throughput.py", "--quick", "--batch", "5")
+    assert message.endswith("error: argument --quick: not allowed with argument --batch")
+
+
+@pytest.mark.parametrize(
+    "script", ["engine_vs_openspiel.py", "fast_path_throughput.py", "rl_env_steps.py"]
+)
+@pytest.mark.parametrize("seconds", ["nan", "inf", "0"])
+def test_timed_benchmarks_refuse_a_budget_that_is_not_a_positive_number(
+    script: str, seconds: str
+) -> None:
+    message = refused(script, "--seconds", seconds)
+    assert message.endswith(f"--seconds must be a positive number of seconds, got {seconds}")
+
+
+@pytest.mark.parametrize("script", sorted(NEEDS))
+def test_every_benchmark_refuses_a_json_path_it_cannot_write(script: str, tmp_path: Path) -> None:
+    """Before the run, not after it: a missing directory or a directory."""
+    message = refused(script, "--json", "/nonexistent/x.json")
+    assert message.endswith(
+        "argument --json: cannot write /nonexistent/x.json: no directory /nonexistent"
+    )
+    message = refused(script, "--json", str(tmp_path))
+    assert message.endswith(f"argument --json: cannot write {tmp_path}: it is a directory")
+
+
+def test_output_path_takes_a_file_in_a_writable_directory(common: Any, tmp_path: Path) -> None:
+    assert common.output_path(str(tmp_path / "x.json")) == tmp_path / "x.json"
+    with pytest.raises(argparse.ArgumentTypeError, match="no directory"):
+        common.output_path(str(tmp_path / "gone" / "x.json"))
+    with pytest.raises(argparse.ArgumentTypeError, match="it is a directory"):
+        common.output_path(str(tmp_path))
+
+
+def test_write_figures_that_cannot_be_written_is_a_one_line_error(
+    common: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        common.write_figures(tmp_path / "gone" / "x.json", {"a": 1})
+    assert stopped.value.code == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert f"error: --json: cannot write {tmp_path / 'gone' / 'x.json'}: " in err
+    common.write_figures(tmp_path / "x.json", {"a": 1})
+    assert json.loads((tmp_path / "x.json").read_text(encoding="utf-8")) == {"a": 1}
+
+
+def earlier_run(tmp_path: Path, **figures: Any) -> str:
+    path = tmp_path / "earlier.json"
+    path.write_text(json.dumps(figures), encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize(
+    ("figures", "reason"),
+    [
+        ({"leads": {"0": 1.0}}, "EARLIER is not a --json of vs_openspiel_ismcts"),
+        ({"benchmark": "search_vs_heuristic", "seed": 2026, "leads": {"0": 1.0}},
+         "EARLIER is a --json of search_vs_heuristic, not of vs_openspiel_ismcts"),
+        ({"benchmark": "vs_openspiel_ismcts", "seed": 5, "leads": {"0": 1.0}},
+         "EARLIER was run with seed 5, this run 999: the deals differ"),
+        ({"benchmark": "vs_openspiel_ismcts", "seed": 999, "leads": {"900": 1.0}},
+         "EARLIER shares no deal with this run"),
+    ],
+)  # fmt: skip
+def test_vs_openspiel_ismcts_pairs_only_a_run_of_the_same_deals(
+    tmp_path: Path, figures: dict[str, Any], reason: str
+) -> None:
+    path = earlier_run(tmp_path, **figures)
+    message = refused(
+        "vs_openspiel_ismcts.py", "--quick", "--bot", "heuristic", "--seed", "999",
+        "--paired", path,
+    )  # fmt: skip
+    assert f"error: --paired: {reason.replace('EARLIER', path)}" in message
+
+
+@pytest.mark.parametrize(
+    ("figures", "reason"),
+    [
+        ({"margins": {"1": 1.0}}, "EARLIER is not a --json of search_vs_heuristic"),
+        ({"benchmark": "vs_openspiel_ismcts", "margins": {"1": 1.0}},
+         "EARLIER is a --json of vs_openspiel_ismcts, not of search_vs_heuristic"),
+        ({"benchmark": "search_vs_heuristic", "margins": {"500": 1.0}},
+         "EARLIER shares no deal set with this run"),
+    ],
+)  # fmt: skip
+def test_search_vs_heuristic_pairs_only_its_own_runs(
+    tmp_path: Path, figures: dict[str, Any], reason: str
+) -> None:
+    path = earlier_run(tmp_path, **figures)
+    message = refused("search_vs_heuristic.py", "--quick", "--paired", path)
+    assert f"error: --paired: {reason.replace('EARLIER', path)}" in message
+
+
+def test_search_vs_heuristic_judges_no_lower_bound_without_a_ci(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """One deal set has no confidence interval: the report says so, and the lower bound's
+    target fails as not established (a zero-width interval would pass it)."""
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    bench = importlib.import_module("search_vs_heuristic")
+    figures = {
+        "benchmark": "search_vs_heuristic", "players": 4, "baseline": "heuristic",
+        "deal_sets": 1, "simulations": 24, "options": {}, "part": "all", "oracle": "none",
+        "candidate": "search", "worlds": None, "workers": 1, "wall_seconds": 1.0,
+        "margin_mean": 40.0, "margin_ci95": None, "lead_mean": 20.0, "lead_ci95": None,
+        "bid_hit_rate": 0.8, "decisions": 10, "ms_mean": 1.0, "ms_p95": 2.0, "ms_p99": 3.0,
+    }  # fmt: skip
+    lines = bench.report(figures).splitlines()
+    assert lines[1] == (
+        "points per game ahead of baseline: +40.0, no CI (1 deal set); target >= 30, lower >= 27:"
+        " FAIL (no CI, so the lower bound is not established)"
+    )
+    assert "+20.0, no CI (1 deal set); another reading" in lines[2]
+    two = {**figures, "deal_sets": 2, "margin_ci95": [35.0, 45.0], "lead_ci95": [10.0, 30.0]}
+    lines = bench.report(two).splitlines()
+    assert lines[1].endswith("(95% CI +35.0 .. +45.0) target >= 30, lower >= 27: PASS")
+
+
+def test_vs_openspiel_ismcts_verdicts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The issue's targets: +1.5 per deal with the CI's lower bound above 1.0, 70 % of bids,
+    50 ms mean per decision; one deal (no CI) does not establish the lower bound."""
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    bench = importlib.import_module("vs_openspiel_ismcts")
+
+    def figures(mean: float, low: float | None, hits: float, ms: float) -> dict[str, Any]:
+        return {
+            "ahead_openspiel_scoring": {"mean": mean, "ci95_low": low, "ci95_high": None},
+            "bid_hit_rate": {"ours": hits, "ismcts": 0.5},
+            "ms_per_decision": {"ours": {"mean": ms}, "ismcts": {"mean": 100.0}},
+        }
+
+    assert bench.verdicts(figures(1.6, 1.1, 0.7, 50.0)) == {
+        "ahead": "PASS", "bids": "PASS", "ms": "PASS"
+    }  # fmt: skip
+    assert bench.verdicts(figures(1.6, 1.0, 0.69, 50.1)) == {
+        "ahead": "FAIL", "bids": "FAIL", "ms": "FAIL"
+    }  # fmt: skip
+    assert bench.verdicts(figures(1.4, 1.1, 0.7, 1.0))["ahead"] == "FAIL"
+    assert bench.verdicts(figures(9.0, None, 0.7, 1.0))["ahead"] == (
+        "FAIL (no CI, so the lower bound is not established)"
+    )
+
+
+def test_vs_openspiel_ismcts_prints_its_targets(tmp_path: Path) -> None:
+    out, figures = run_benchmark(
+        "benchmarks/vs_openspiel_ismcts.py", tmp_path, "--bot", "heuristic", "--jobs", "1",
+        needs=["pyspiel"],
+    )  # fmt: skip
+    assert figures["benchmark"] == "vs_openspiel_ismcts"
+    assert re.search(
+        r"OpenSpiel scoring: .* target >= \+1\.5, CI lower bound > \+1: (PASS|FAIL)", out
+    )
+    assert re.search(r"bids made: heuristic .* target >= 70 %: (PASS|FAIL)", out)
+    assert re.search(r"ms per decision, ours: .* target mean <= 50: (PASS|FAIL)", out)
+    assert "note: IS-MCTS searched the real OpenSpiel state" in out
+
+
+def test_search_vs_heuristic_quick_says_it_has_no_ci(tmp_path: Path) -> None:
+    out, figures = run_benchmark("benchmarks/search_vs_heuristic.py", tmp_path)
+    assert figures["benchmark"] == "search_vs_heuristic"
+    assert figures["margin_ci95"] is None
+    assert ", no CI (1 deal set); target >= 30, lower >= 27: FAIL (no CI" in out

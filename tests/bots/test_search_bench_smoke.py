@@ -119,7 +119,9 @@ def test_search_vs_heuristic_pairs_runs_on_the_same_deal_sets(tmp_path: Path) ->
 
 def test_search_vs_heuristic_refuses_a_run_it_cannot_pair_with(tmp_path: Path) -> None:
     other = tmp_path / "other.json"
-    other.write_text(json.dumps({"margins": {"500": 1.0}}), encoding="utf-8")
+    other.write_text(
+        json.dumps({"benchmark": "search_vs_heuristic", "margins": {"500": 1.0}}), encoding="utf-8"
+    )
     script = str(BENCHMARKS / "search_vs_heuristic.py")
     completed = subprocess.run(
         [sys.executable, script, "--quick", "--paired", str(other)],

@@ -94,7 +94,10 @@ def test_vs_openspiel_ismcts_refuses_bad_ab_arguments(
     tmp_path: Path, extra: tuple[str, ...], reason: str
 ) -> None:
     other = tmp_path / "other.json"
-    other.write_text(json.dumps({"leads": {"900": 1.0}}), encoding="utf-8")
+    other.write_text(
+        json.dumps({"benchmark": "vs_openspiel_ismcts", "seed": 2026, "leads": {"900": 1.0}}),
+        encoding="utf-8",
+    )
     arguments = [str(other) if a == "OTHER" else a for a in extra]
     completed = run_script(
         "benchmarks/vs_openspiel_ismcts.py", "--quick", *arguments, needs=["pyspiel"], expect=2
