@@ -8,7 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from ohhell.storage_files import InUseError, sole_writer, write_atomic
+from ohhell.storage_files import (
+    InUseError,
+    remove_stale_temporaries,
+    sole_writer,
+    write_atomic,
+)
 
 
 def test_write_atomic_replaces_the_whole_file(tmp_path: Path) -> None:
@@ -17,6 +22,27 @@ def test_write_atomic_replaces_the_whole_file(tmp_path: Path) -> None:
     write_atomic(path, "second")
     assert path.read_text(encoding="utf-8") == "second"
     assert [p.name for p in tmp_path.iterdir()] == ["record.json"]  # no temporary left
+
+
+def test_write_atomic_can_refuse_to_replace(tmp_path: Path) -> None:
+    """``replace=False``: a file already there is kept, and the new text is not left about."""
+    path = tmp_path / "game-1.json"
+    write_atomic(path, "first", replace=False)
+    with pytest.raises(FileExistsError) as error:
+        write_atomic(path, "second", replace=False)
+    assert error.value.filename == str(path)
+    assert path.read_text(encoding="utf-8") == "first"
+    assert [p.name for p in tmp_path.iterdir()] == ["game-1.json"]
+
+
+def test_stale_temporaries_of_a_killed_writer_are_removed(tmp_path: Path) -> None:
+    """A writer killed between making its temporary file and renaming it leaves the file;
+    the next writer of those names removes it, and nothing else."""
+    for name in (".game-3.json.x1y2z3ab", ".game-4.json.qq", "game-2.json", ".other.json.ab"):
+        (tmp_path / name).write_text("{", encoding="utf-8")
+    removed = remove_stale_temporaries(tmp_path, "game-*.json")
+    assert [p.name for p in removed] == [".game-3.json.x1y2z3ab", ".game-4.json.qq"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".other.json.ab", "game-2.json"]
 
 
 def test_a_failed_write_names_the_file_asked_for(tmp_path: Path) -> None:

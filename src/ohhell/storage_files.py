@@ -4,6 +4,7 @@ folder or file has one writer at a time."""
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import tempfile
@@ -24,6 +25,7 @@ __all__ = [
     "hold_exclusively",
     "json_line",
     "release_inherited_locks",
+    "remove_stale_temporaries",
     "sole_writer",
     "write_atomic",
 ]
@@ -125,9 +127,12 @@ def _named(exc: OSError, path: Path) -> OSError:
     return type(exc)(exc.errno, exc.strerror, str(path))
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` via a temporary file, fsync and rename, so a killed process
-    never leaves a truncated file behind."""
+def write_atomic(path: Path, text: str, *, replace: bool = True) -> None:
+    """Write ``text`` to ``path`` via a temporary file (``.NAME.XXXXXXXX`` beside it; see
+    :func:`remove_stale_temporaries`), fsync and rename, so a killed process never leaves a
+    truncated file behind. With ``replace=False`` a file already at ``path`` is never
+    replaced, even by another process writing it at the same moment: the temporary file is
+    hard-linked into place, which fails with :class:`FileExistsError` if ``path`` exists."""
     path = Path(path)
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
@@ -141,9 +146,40 @@ def write_atomic(path: Path, text: str) -> None:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
-        os.replace(tmp, path)
+        if replace:
+            os.replace(tmp, path)
+        else:
+            _link_new(tmp, path)
     except BaseException as exc:
         Path(tmp).unlink(missing_ok=True)
         if isinstance(exc, OSError):
             raise _named(exc, path) from None
         raise
+
+
+def _link_new(tmp: str, path: Path) -> None:
+    """Put the written file ``tmp`` at ``path`` unless something is there already."""
+    try:
+        os.link(tmp, path)
+    except FileExistsError:
+        raise
+    except OSError:  # a file system without hard links: check, then rename (a small race)
+        if path.exists():
+            raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(path)) from None
+        os.replace(tmp, path)
+        return
+    Path(tmp).unlink()
+
+
+def remove_stale_temporaries(folder: Path, pattern: str) -> list[Path]:
+    """Remove the temporary files :func:`write_atomic` left in ``folder`` for files named by
+    ``pattern`` (a glob, ``game-*.json``) when its process was killed between creating one and
+    renaming it into place (SIGKILL gives no chance to clean up): a file the writer never
+    reported as written. Returns those removed. Call it only where no other process is
+    writing such files now."""
+    removed = []
+    for stale in sorted(Path(folder).glob(f".{pattern}.*")):
+        with suppress(FileNotFoundError):
+            stale.unlink()
+            removed.append(stale)
+    return removed

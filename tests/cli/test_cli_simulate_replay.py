@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 import shutil
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -256,3 +258,62 @@ def test_simulate_with_bot_specs(tmp_path: Path) -> None:
     )
     assert "Traceback" not in bad.stderr
     assert not out.exists() or not any(out.iterdir())
+
+
+def test_simulate_never_replaces_a_record_unless_told(tmp_path: Path) -> None:
+    """A record of the same name is another game (other rules, other bots, or a bot that
+    thinks by the clock): a run that would replace one is refused before its first game."""
+    out = tmp_path / "out"
+    first = ohhell(
+        "simulate", "--preset", "hook", "--players", "5", "--seed", "1", "--out", str(out)
+    )
+    assert first.returncode == 0, first.stderr
+    kept = (out / "game-1.json").read_text(encoding="utf-8")
+    again = ohhell("simulate", "--seed", "0", "--games", "3", "--out", str(out), "--json")
+    assert again.returncode == 1 and again.stdout == ""
+    assert again.stderr == (
+        f"ohhell simulate: error: {out / 'game-1.json'} holds a game already: a record is never"
+        " replaced unless --overwrite is given (or choose another --seed or --out)\n"
+    )
+    assert sorted(p.name for p in out.iterdir()) == ["game-1.json"]  # nothing played
+    assert (out / "game-1.json").read_text(encoding="utf-8") == kept
+    replaced = ohhell("simulate", "--seed", "1", "--out", str(out), "--overwrite", "--quiet")
+    assert replaced.returncode == 0, replaced.stderr
+    assert json.loads((out / "game-1.json").read_text())["rules"]["player_count"] == 4
+    empty = ohhell("simulate", "--out", "")
+    assert empty.returncode == 2 and "argument --out: a folder name is needed" in empty.stderr
+
+
+def test_a_stopped_simulate_has_written_every_game_it_reported(tmp_path: Path) -> None:
+    """SIGTERM (and SIGHUP) stop a run as Ctrl-C does: the game being played is lost, each
+    game reported is on disk whole, and no temporary file is left; a killed run's temporary
+    files are swept by the next run into the folder."""
+    out = tmp_path / "out"
+    (out).mkdir()
+    (out / ".game-99.json.abcdefgh").write_text("{", encoding="utf-8")  # a killed run's
+    script = Path(sys.executable).parent / "ohhell"
+    command = [str(script)] if script.exists() else [sys.executable, "-m", "ohhell.cli.main"]
+    process = subprocess.Popen(
+        [*command, "simulate", "--players", "3", "--bots", "search:simulations=64", "--seed",
+         "1", "--games", "200", "--out", str(out), "--json"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        while len(list(out.glob("game-*.json"))) < 2:
+            assert process.poll() is None, process.communicate()
+            time.sleep(0.01)
+        process.send_signal(signal.SIGTERM)
+        stdout, stderr = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 128 + signal.SIGTERM, stderr
+    written = sorted(out.iterdir())
+    assert all(p.name.startswith("game-") for p in written)  # no temporary file
+    reported = [json.loads(line)["seed"] for line in stdout.splitlines()]
+    assert {f"game-{seed}.json" for seed in reported} <= {p.name for p in written}
+    assert stderr.strip().endswith(
+        f"terminated; {len(written)} of 200 records are written in {out}"
+    )
+    for path in written:
+        assert ohhell("replay", str(path)).returncode == 0

@@ -9,7 +9,7 @@ from typing import Any
 
 from ohhell.engine import PRESETS, BiddingMode, Rules, RulesError, Schedule
 
-__all__ = ["add_rules_arguments", "rules_from_args", "seed_arg", "whole_numbers"]
+__all__ = ["add_rules_arguments", "folder_arg", "rules_from_args", "seed_arg", "whole_numbers"]
 
 DEFAULT_PLAYERS = 4
 """Players when neither ``--players`` nor the rules file says."""
@@ -62,6 +62,14 @@ def seed_arg(text: str) -> int:
     if value < 0:
         raise argparse.ArgumentTypeError(f"a seed is 0 or more, got {value}")
     return value
+
+
+def folder_arg(text: str) -> Path:
+    """A folder to write into (``--out``); an empty name is refused, not read as the current
+    folder."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("a folder name is needed, got an empty one")
+    return Path(text)
 
 
 def whole_numbers(text: str) -> tuple[int, ...]:

@@ -5,17 +5,27 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import sys
 from pathlib import Path
 from typing import Any
 
 from ohhell.bots import Bot
-from ohhell.cli.options import add_rules_arguments, rules_from_args, seed_arg
+from ohhell.cli.options import add_rules_arguments, folder_arg, rules_from_args, seed_arg
 from ohhell.cli.players import prepare_bots
 from ohhell.cli.render import format_score_sheet, score_sheet_json
-from ohhell.engine import RulesError, records, score_sheet
+from ohhell.cli.stopping import Stop, stopped_by_signals
+from ohhell.engine import GameState, OhHellError, Rules, RulesError, records, score_sheet
 from ohhell.players import PLAYER_NAMES, make_player
 from ohhell.runner import play_game
-from ohhell.storage_files import write_atomic
+from ohhell.storage_files import InUseError, remove_stale_temporaries, sole_writer, write_atomic
+
+__all__ = ["SimulateError", "register", "run"]
+
+
+class SimulateError(OhHellError):
+    """A run of ``ohhell simulate`` refused, said in the command's terms."""
+
+    code = "cli/simulate"
 
 
 def register(subparsers: Any) -> None:
@@ -40,11 +50,17 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--out",
-        type=Path,
+        type=folder_arg,
         default=Path("records"),
         help="folder for the records (default: ./records)",
     )
     parser.add_argument("--no-records", action="store_true", help="do not write records")
+    parser.add_argument(
+        "--overwrite",
+        action="store_true",
+        help="replace records of the same name in --out (without it, a run whose records"
+        " would replace any is refused before its first game)",
+    )
     parser.add_argument("--json", action="store_true", help="print score sheets as JSON lines")
     parser.add_argument(
         "--quiet",
@@ -60,42 +76,87 @@ def run(args: argparse.Namespace) -> int:
         raise SystemExit("ohhell simulate: error: --games must be at least 1")
     base_seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**63)
     names = _bot_names(args.bots, rules.player_count)
-    seats = [f"{name} {i}" for i, name in enumerate(names)]
     try:
         prepare_bots(names, "simulate", rules=rules, quiet=args.quiet)
     except ValueError as exc:
         raise RulesError(f"--bots: {exc}") from None
-    if not args.no_records:  # only once the bots are known good: a refused run leaves nothing
-        args.out.mkdir(parents=True, exist_ok=True)
-    for game in range(args.games):
-        seed = base_seed + game
-        rng = random.Random(seed)
-        result = play_game(rules, _make_bots(names), deal_rng=rng)
-        state = result.state
-        rows = score_sheet(state)
-        if args.json:
-            print(
-                json.dumps({"seed": seed, **score_sheet_json(rows, seats, winners=state.winners)})
-            )
-        elif not args.quiet:
-            print(f"game {game + 1} of {args.games}: {rules.describe()}; seed {seed}")
-            print(format_score_sheet(rows, seats, winners=state.winners))
-            print()
-        if not args.no_records:
-            record = records.to_record(
-                state,
-                seats=seats,
-                meta={
-                    "generator": "ohhell simulate",
-                    "seed": seed,
-                    "players": names,
-                },
-            )
-            path = args.out / f"game-{seed}.json"
-            write_atomic(path, records.dumps(record))
-            if not args.json:
-                print(f"record written to {path}")
+    seeds = range(base_seed, base_seed + args.games)
+    if args.no_records:
+        return _play(args, rules, names, seeds, out=None)
+    try:  # only once the bots are known good: a refused run leaves nothing
+        with sole_writer(args.out) as out:  # two runs writing one folder could race
+            remove_stale_temporaries(out, "game-*.json")
+            existing = [
+                out / _file_name(seed) for seed in seeds if (out / _file_name(seed)).exists()
+            ]
+            if existing and not args.overwrite:
+                more = f" (and {len(existing) - 1} more)" if len(existing) > 1 else ""
+                raise SimulateError(
+                    f"{existing[0]}{more} holds a game already: a record is never replaced"
+                    " unless --overwrite is given (or choose another --seed or --out)"
+                )
+            return _play(args, rules, names, seeds, out=out)
+    except InUseError:
+        raise SimulateError(
+            f"another ohhell command is writing to {args.out} now: wait for it to finish, or"
+            " choose another --out"
+        ) from None
+
+
+def _file_name(seed: int) -> str:
+    return f"game-{seed}.json"
+
+
+def _play(
+    args: argparse.Namespace, rules: Rules, names: list[str], seeds: range, *, out: Path | None
+) -> int:
+    """Play a game per seed; each is reported once its record is on disk (into ``out``,
+    unless it is ``None``). SIGTERM and SIGHUP stop the run as Ctrl-C does: the game being
+    played is lost, every game reported is saved."""
+    seats = [f"{name} {i}" for i, name in enumerate(names)]
+    stop = Stop()
+    written = 0
+    try:
+        with stopped_by_signals(stop):
+            for number, seed in enumerate(seeds, 1):
+                state = play_game(rules, _make_bots(names), deal_rng=random.Random(seed)).state
+                path = None if out is None else out / _file_name(seed)
+                if path is not None:
+                    record = records.to_record(
+                        state,
+                        seats=seats,
+                        meta={"generator": "ohhell simulate", "seed": seed, "players": names},
+                    )
+                    write_atomic(path, records.dumps(record), replace=args.overwrite)
+                    written += 1
+                _report(args, rules, state, seats, seed, number, path)
+    except KeyboardInterrupt:
+        saved = f"; {written} of {len(seeds)} records are written in {out}" if out else ""
+        print(f"ohhell simulate: {stop.how}{saved}", file=sys.stderr)
+        return stop.exit_status
     return 0
+
+
+def _report(
+    args: argparse.Namespace,
+    rules: Rules,
+    state: GameState,
+    seats: list[str],
+    seed: int,
+    number: int,
+    path: Path | None,
+) -> None:
+    """Print a finished game (its record already written to ``path``, if any)."""
+    rows = score_sheet(state)
+    if args.json:
+        print(json.dumps({"seed": seed, **score_sheet_json(rows, seats, winners=state.winners)}))
+        return
+    if not args.quiet:
+        print(f"game {number} of {args.games}: {rules.describe()}; seed {seed}")
+        print(format_score_sheet(rows, seats, winners=state.winners))
+        print()
+    if path is not None:
+        print(f"record written to {path}")
 
 
 def _bot_names(text: str, player_count: int) -> list[str]:

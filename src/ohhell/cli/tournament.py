@@ -20,19 +20,15 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import random
-import signal
 import sys
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ohhell.bots.base import Budget
 from ohhell.bots.levels import split_spec
-from ohhell.cli.options import add_rules_arguments, rules_from_args, seed_arg
+from ohhell.cli.options import add_rules_arguments, folder_arg, rules_from_args, seed_arg
 from ohhell.cli.players import prepare_bots
+from ohhell.cli.stopping import Stop, stopped_by_signals
 from ohhell.engine import Rules
 from ohhell.players import PLAYER_NAMES
 from ohhell.storage_files import InUseError, sole_writer
@@ -100,7 +96,7 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--out",
-        type=Path,
+        type=folder_arg,
         default=Path("tournament-out"),
         help="folder for the reports (default: ./tournament-out)",
     )
@@ -142,32 +138,6 @@ def _earlier_run(path: Path, *, resume: bool) -> Journal | None:
                 " it, or choose another --out, to start a new one"
             )
     return None
-
-
-@dataclass(slots=True)
-class _Stop:
-    signal: int = signal.SIGINT
-    """The signal that stopped the tournament (Ctrl-C unless SIGTERM came)."""
-
-
-@contextmanager
-def _sigterm_stops(stop: _Stop) -> Iterator[None]:
-    """While inside, SIGTERM (``kill``, ``timeout``, a scheduler) stops the tournament as
-    Ctrl-C does, noted in ``stop``, so the same message says what is saved; the handler before
-    is restored after."""
-
-    def on_sigterm(signum: int, frame: object) -> None:  # noqa: ARG001
-        stop.signal = signal.SIGTERM
-        raise KeyboardInterrupt
-
-    if threading.current_thread() is not threading.main_thread():
-        yield  # only the main thread may set signal handlers
-        return
-    previous = signal.signal(signal.SIGTERM, on_sigterm)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
 
 
 def _budget(args: argparse.Namespace) -> Budget:
@@ -301,9 +271,9 @@ def _run_into(args: argparse.Namespace, rules: Rules) -> int:
             if outcome.failure is not None and not args.quiet:
                 print(f"bot failure, deal set voided: {outcome.failure.message}", file=sys.stderr)
 
-        stop = _Stop()
+        stop = Stop()
         try:
-            with _sigterm_stops(stop):
+            with stopped_by_signals(stop):
                 outcomes = run_tournament(
                     matchup, deal_sets, jobs=args.jobs, on_done=on_done, done=done
                 )
@@ -311,13 +281,12 @@ def _run_into(args: argparse.Namespace, rules: Rules) -> int:
             progress.stop()
             writer.close()
             saved = len(read_journal(journal_path).outcomes)  # what is on disk, exactly
-            how = "terminated" if stop.signal == signal.SIGTERM else "interrupted"
             print(
-                f"ohhell tournament: {how}; {saved} of {total} deal sets are saved in"
+                f"ohhell tournament: {stop.how}; {saved} of {total} deal sets are saved in"
                 f" {journal_path}: the same command with --resume plays the rest",
                 file=sys.stderr,
             )
-            return 128 + stop.signal
+            return stop.exit_status
     stats = compute_stats(matchup, outcomes)
     paths = write_reports(stats, matchup, args.out)
     if not args.quiet:

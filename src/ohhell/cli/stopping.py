@@ -1,0 +1,53 @@
+"""Stopping a long command cleanly: SIGTERM (``kill``, ``timeout``, a scheduler) and SIGHUP (a
+closed terminal) stop it as Ctrl-C does, so that what it was writing is finished or taken back,
+and it can say what is saved."""
+
+from __future__ import annotations
+
+import signal
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+__all__ = ["Stop", "stopped_by_signals"]
+
+_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
+
+
+@dataclass
+class Stop:
+    """Which signal stopped the command: Ctrl-C's SIGINT unless another came."""
+
+    signal: int = signal.SIGINT
+
+    @property
+    def how(self) -> str:
+        """``interrupted`` (Ctrl-C) or ``terminated``, for the command's last message."""
+        return "interrupted" if self.signal == signal.SIGINT else "terminated"
+
+    @property
+    def exit_status(self) -> int:
+        """The shell's status for a command ended by the signal: 128 + its number."""
+        return 128 + self.signal
+
+
+@contextmanager
+def stopped_by_signals(stop: Stop) -> Iterator[None]:
+    """While inside, SIGTERM and SIGHUP raise :class:`KeyboardInterrupt` as Ctrl-C does, noted
+    in ``stop``; the handlers before are restored after. Only the main thread may set signal
+    handlers: elsewhere this does nothing."""
+
+    def on_signal(signum: int, frame: object) -> None:  # noqa: ARG001
+        stop.signal = signum
+        raise KeyboardInterrupt
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = {signum: signal.signal(signum, on_signal) for signum in _SIGNALS}
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
