@@ -128,7 +128,7 @@ def test_replay_rejects_json_that_python_cannot_parse_or_print(tmp_path: Path) -
     surrogate = tmp_path / "surrogate.json"
     surrogate.write_text(json.dumps(record))
     for path, message in (
-        (deep, "not valid JSON (maximum recursion depth exceeded"),
+        (deep, "not valid JSON (nested too deep to read)"),
         (long_number, "not valid JSON (Exceeds the limit"),
         (surrogate, "'\\ud800' is not text: it holds a lone UTF-16 surrogate escape"),
     ):

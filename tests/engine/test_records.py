@@ -191,6 +191,20 @@ def test_truncated_file_is_reported() -> None:
         records.loads(text[: len(text) // 2])
 
 
+def test_what_python_reads_but_json_is_not_is_refused() -> None:
+    """A key twice in one object (Python keeps the last: a record showing one score could hold
+    another) and NaN or Infinity (no JSON number) are refused, naming what is wrong."""
+    text = records.dumps(finished_record())
+    points = text.index('"points": [')
+    twice = text[:points] + '"points": [99, 0, 0], ' + text[points:]
+    with pytest.raises(RecordError, match="the key 'points' appears twice in one object"):
+        records.loads(twice)
+    for constant in ("NaN", "Infinity", "-Infinity"):
+        with pytest.raises(RecordError, match=f"{constant} is not a JSON number"):
+            records.loads(text.replace("{", f'{{"meta": {{"x": {constant}}},', 1))
+    assert records.loads(text) == json.loads(text)
+
+
 def test_dumps_is_valid_json_and_readable() -> None:
     record = finished_record()
     text = records.dumps(record)

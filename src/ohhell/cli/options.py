@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 from typing import Any
 
 from ohhell.engine import PRESETS, BiddingMode, Rules, RulesError, Schedule
+from ohhell.engine.jsontext import parse_json
 
 __all__ = ["add_rules_arguments", "folder_arg", "rules_from_args", "seed_arg", "whole_numbers"]
 
@@ -128,8 +128,8 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
     options: dict[str, Any] = {"player_count": DEFAULT_PLAYERS, **PRESETS[args.preset].options}
     if args.rules_file is not None:
         try:
-            data = json.loads(args.rules_file.read_text(encoding="utf-8"))
-        except (OSError, ValueError, RecursionError) as exc:
+            data = parse_json(args.rules_file.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
             raise RulesError(f"cannot read rules file {args.rules_file}: {exc}") from None
         if not isinstance(data, dict):
             raise RulesError(f"rules file {args.rules_file} must hold a JSON object of options")

@@ -31,6 +31,7 @@ from typing import Any, Final
 from ohhell.engine.actions import Bid, Deal, Play
 from ohhell.engine.cards import Card, format_cards, sort_cards
 from ohhell.engine.errors import IllegalActionError, NotationError, RecordError, RulesError
+from ohhell.engine.jsontext import parse_json
 from ohhell.engine.rules import Rules
 from ohhell.engine.state import GameState, Phase, Trick, new_game
 from ohhell.engine.transitions import apply
@@ -187,8 +188,8 @@ def _format(value: object, depth: int) -> str:
 def loads(text: str | bytes) -> dict[str, Any]:
     """Parse record JSON text (no replay; see :func:`replay`)."""
     try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as exc:  # RecursionError: nested too deep to parse
+        data = parse_json(text)
+    except ValueError as exc:
         raise RecordError(f"not valid JSON ({exc}); the file may be truncated or corrupt") from None
     if not isinstance(data, dict):
         raise RecordError(f"a record is a JSON object, got {type(data).__name__}")

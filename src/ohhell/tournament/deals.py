@@ -51,6 +51,7 @@ from ohhell.engine import (
     parse_cards,
     shuffled_deck,
 )
+from ohhell.engine.jsontext import parse_json
 from ohhell.storage_files import write_atomic
 
 __all__ = [
@@ -178,10 +179,10 @@ def load_deal_sets(path: Path) -> DealSets:
     """Read a deal-set file; anything malformed is a :class:`DealFileError` naming the file and
     the field at fault."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        data = parse_json(Path(path).read_text(encoding="utf-8"))
     except OSError as exc:
         raise DealFileError(f"cannot read deal file {path}: {exc.strerror or exc}") from None
-    except (ValueError, RecursionError) as exc:  # RecursionError: nested too deep to parse
+    except ValueError as exc:
         raise DealFileError(f"deal file {path} is not valid JSON: {exc}") from None
     try:
         return _parse(data)

@@ -35,13 +35,13 @@ which no rule checks: they are only required to be whole, non-negative microseco
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, Final
 
 from ohhell.engine import OhHellError, Rules, score_hand, winners
+from ohhell.engine.jsontext import parse_json
 from ohhell.storage_files import append_json_line, complete_lines, json_line, write_atomic
 from ohhell.tournament.deals import DealSets
 from ohhell.tournament.duplicate import (
@@ -348,8 +348,8 @@ def read_journal(path: Path) -> Journal:
     for number, line in enumerate(lines, start=1):
         where = f"journal {path}, line {number}"
         try:
-            data = json.loads(line.decode("utf-8"))
-        except (ValueError, RecursionError) as exc:  # RecursionError: nested too deep to parse
+            data = parse_json(line.decode("utf-8"))
+        except ValueError as exc:
             raise JournalError(f"{where}: not JSON ({exc})") from None
         if number == 1:
             try:
