@@ -50,6 +50,7 @@ def test_split_spec_keeps_the_items_in_order() -> None:
         ("random:seed=1", "random has no option 'seed'; its options: none"),
         ("heuristic:x=1", "heuristic has no option 'x'; its options: none"),
         ("genius:x=1", "unknown bot 'genius'"),
+        ("easy:x=1", "bot 'easy:x=1': easy (random) has no option 'x'"),  # the level typed
     ],
 )
 def test_a_bad_spec_says_what_was_wrong(spec: str, message: str) -> None:

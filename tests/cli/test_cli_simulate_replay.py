@@ -236,6 +236,10 @@ def test_simulate_with_bots(tmp_path: Path) -> None:
     assert not refused.exists()  # a refused run leaves no folder behind
     wrong = ohhell("simulate", "--players", "4", "--bots", "random,random", "--out", str(tmp_path))
     assert wrong.returncode == 1 and "2 bots for 4 players" in wrong.stderr
+    unnamed = ohhell("simulate", "--bots", "random,,random,random", "--out", str(tmp_path))
+    assert unnamed.returncode == 1 and "--bots: bot 2 of 'random,,random,random' has no name" in (
+        unnamed.stderr
+    )
 
 
 def test_simulate_with_bot_specs(tmp_path: Path) -> None:
@@ -317,3 +321,19 @@ def test_a_stopped_simulate_has_written_every_game_it_reported(tmp_path: Path) -
     )
     for path in written:
         assert ohhell("replay", str(path)).returncode == 0
+
+
+def test_a_seat_name_cannot_break_the_score_sheet(tmp_path: Path) -> None:
+    """A record's seat names are any text; printed, their control characters are escaped, so
+    a newline or a terminal escape in a name cannot break the table or colour the terminal."""
+    out = tmp_path / "out"
+    assert ohhell("simulate", "--seed", "3", "--out", str(out), "--quiet").returncode == 0
+    record = json.loads((out / "game-3.json").read_text())
+    record["seats"][0] = "Ann\nBob\x1b[31m"
+    path = tmp_path / "named.json"
+    path.write_text(json.dumps(record))
+    shown = ohhell("replay", str(path))
+    assert shown.returncode == 0, shown.stderr
+    assert "Ann\\nBob\\x1b[31m" in shown.stdout and "\x1b" not in shown.stdout
+    table = shown.stdout.splitlines()[1:]
+    assert table[0].count("|") == 4 and table[0].startswith("hand cards trump")

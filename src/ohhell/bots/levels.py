@@ -223,7 +223,7 @@ def level(spec: str) -> tuple[Bot, Budget]:
         chosen = LEVELS[name]
     except KeyError:
         raise ValueError(f"unknown level {name!r}; levels: {', '.join(LEVELS)}") from None
-    bot: Bot = build_bot(_FACTORIES[chosen.bot], spec, kind=chosen.bot)
+    bot: Bot = build_bot(_FACTORIES[chosen.bot], spec, kind=f"{name} ({chosen.bot})")
     return bot, chosen.budget
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
@@ -15,8 +16,10 @@ def format_score_sheet(
 ) -> str:
     """The score sheet as a table: per hand and seat the bid, tricks won, points and total.
 
-    An unfinished hand shows ``-`` for bids not yet made (or sealed) and no points.
+    An unfinished hand shows ``-`` for bids not yet made (or sealed) and no points. A seat
+    name's control characters are shown escaped, so a name cannot break the table's lines.
     """
+    seats = [_printable(name) for name in seats]
     width = max(len("bid won pts total"), *(len(s) for s in seats))
     head = f"{'hand':>4} {'cards':>5} {'trump':>5} {'dealer':<{width}}"
     lines = [
@@ -46,6 +49,18 @@ def format_score_sheet(
         names = ", ".join(seats[w] for w in winners)
         lines.append(f"{'winner' if len(winners) == 1 else 'shared win'}: {names} (*)")
     return "\n".join(lines)
+
+
+def _printable(name: str) -> str:
+    r"""``name`` with its control characters (a newline, a terminal's escape) escaped.
+
+    >>> _printable("Ann\nBob\x1b[31m")
+    'Ann\\nBob\\x1b[31m'
+    """
+    return "".join(
+        c.encode("unicode_escape").decode("ascii") if unicodedata.category(c) in ("Cc", "Cf") else c
+        for c in name
+    )
 
 
 def score_sheet_json(

@@ -161,6 +161,8 @@ def _report(
 
 def _bot_names(text: str, player_count: int) -> list[str]:
     names = [name.strip() for name in text.split(",")]
+    if "" in names:
+        raise RulesError(f"--bots: bot {names.index('') + 1} of {text!r} has no name")
     if len(names) == 1:
         names *= player_count
     if len(names) != player_count:
