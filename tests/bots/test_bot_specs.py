@@ -64,9 +64,9 @@ def test_a_level_spec_sets_its_bot_and_keeps_the_level_budget() -> None:
     assert bot.name == "hard"
     assert isinstance(bot.bot, SearchBot) and bot.bot.rivalry == 0.5
     assert bot.budget == LEVELS["hard"].budget
-    with pytest.raises(ValueError, match="bot 'expert:depth=1': search has no option 'depth'"):
+    with pytest.raises(ValueError, match=r"'expert:depth=1': expert \(search\) has no option"):
         make_player("expert:depth=1")
-    with pytest.raises(ValueError, match="heuristic has no option 'rivalry'"):
+    with pytest.raises(ValueError, match=r"medium \(heuristic\) has no option 'rivalry'"):
         make_player("medium:rivalry=1")
     assert isinstance(make_player("medium").bot, HeuristicBot)  # type: ignore[attr-defined]
 

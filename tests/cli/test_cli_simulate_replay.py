@@ -257,7 +257,7 @@ def test_simulate_with_bot_specs(tmp_path: Path) -> None:
     bad = ohhell("simulate", "--players", "3", "--bots", "hard:nope=1", "--out", str(out))
     assert bad.returncode == 1
     assert bad.stderr.startswith(
-        "ohhell simulate: error: --bots: bot 'hard:nope=1': search has no option 'nope';"
+        "ohhell simulate: error: --bots: bot 'hard:nope=1': hard (search) has no option 'nope';"
         " its options: simulations, "
     )
     assert "Traceback" not in bad.stderr
