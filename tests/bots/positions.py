@@ -222,4 +222,36 @@ POSITIONS: tuple[Position, ...] = (
         why="seat 3's zero is lost; seat 1 has made its bid of one and is winning: let it take"
         " a trick too many rather than rescue it with the ace",
     ),
+    build_position(
+        "last-card-kept-where-its-suit-can-be-led",
+        hands=("2h 4s 7s 3c", "As Ks 2s 9c", "3h 4d Jc Jh", "Kh 3s 6s 2c"),
+        trump_card=None,
+        bids=(0, 3, 1, 1),
+        plays="2h 2s 3h Kh 3s 4s As 4d Ks",
+        good="Jh",
+        why="one trick needed, the king of spades takes this one and seat 1 leads the last, and"
+        " it showed no heart in the first trick: the jack of hearts kept can never win (found by"
+        " a QA sweep's exact analysis: the heuristic kept it, a certain miss)",
+    ),
+    build_position(
+        "last-card-kept-that-cannot-win",
+        hands=("2h 4s 7s 3c", "As Ks 2s 9c", "3h 4d Jc Jh", "Kh 3s 6s 2c"),
+        trump_card=None,
+        bids=(0, 3, 0, 1),
+        plays="2h 2s 3h Kh 3s 4s As 4d Ks",
+        good="Jc",
+        why="as above with a bid of zero: keep the jack of hearts, which seat 1, leading the last"
+        " trick with no heart, can never let win",
+    ),
+    build_position(
+        "must-win-now-keep-the-card-that-can-lose",
+        hands=("Ah 2c", "8d 3c", "4d 5c", "Td Ad"),
+        trump_card="2d",
+        bids=(1, 0, 0, 1),
+        plays="Ah 8d 4d",
+        good="Ad",
+        why="one trick needed and either trump takes this one: win with the ace and keep the ten,"
+        " which can lose the last trick; won with the ten, the ace takes the last one too (a"
+        " certain miss the heuristic made, found by a QA sweep)",
+    ),
 )

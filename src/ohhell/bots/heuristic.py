@@ -513,9 +513,11 @@ def heuristic_play(view: PlayerView) -> Card:
     sure = _sure_winners(know, view.hand)
     if need == left:
         return _play_win(view, know, cards, strength, later)
-    if len(sure) >= need:
-        # enough certain winners are kept back: lose this trick if it can be lost
-        spare = [c for c in cards if c not in sure] or cards
+    spare = [c for c in cards if c not in sure] or cards
+    best = _current_best(view, know.trump) if view.trick else None
+    if len(sure) >= need and (best is None or any(not _beats(c, best, know.trump) for c in spare)):
+        # enough certain winners are kept back: lose this trick with a spare card (when every
+        # spare card would win it, the lookahead weighs which card to win it with instead)
         return _play_duck(view, know, spare, strength, later, keep=sure)
     weights = LEAD_WEIGHTS.get(n)
     if weights is not None and not view.trick:
@@ -557,7 +559,10 @@ def _outlook(
     else:
         led = view.trick[0].suit if view.trick else card.suit
         now = _hold_probability(know, card, led, later)
-    rest = _poisson_binomial([strength[c] for c in hand if c != card], len(hand) - 1)
+    others = [strength[c] for c in hand if c != card]
+    if len(hand) == 2:  # the last trick: settled by what the seat knows, where it can be
+        others = [_kept_chance(view, know, card, later, others[0])]
+    rest = _poisson_binomial(others, len(hand) - 1)
     keep = rest[need] if need < len(rest) else 0.0
     take = rest[need - 1] if need >= 1 else 0.0
     return _Outlook(now, take, keep)
@@ -674,6 +679,71 @@ def _winners_now(view: PlayerView, know: _Knowledge, cards: Sequence[Card]) -> l
     return [c for c in cards if _beats(c, best, know.trump)]
 
 
+def _trick_winner_if_certain(
+    view: PlayerView, know: _Knowledge, card: Card, later: Sequence[int]
+) -> int | None:
+    """The seat that takes the current trick once the seat to play adds ``card``, when that
+    is already certain (no seat still to play can beat the best card), else ``None``."""
+    assert view.seat is not None
+    trick = [*view.trick, card]
+    trump = know.trump
+    best_index = trick_winner_index(trick, trump)
+    best = trick[best_index]
+    if later:
+        if _higher_unseen(know, best) > 0:
+            return None  # a seat to play may hold a higher card of its suit
+        can_ruff = (
+            trump is not None
+            and best.suit is not trump
+            and know.unseen[trump]
+            and any(trump not in know.void[s] for s in later)
+        )
+        if can_ruff:
+            return None
+    return (view.leader + best_index) % view.rules.player_count
+
+
+def _last_trick_chance(
+    view: PlayerView, know: _Knowledge, kept: Card, leaders: Sequence[int]
+) -> float | None:
+    """Where the seat's known facts settle it, whether ``kept``, its last card, takes the last
+    trick, led by one of ``leaders`` (1.0 or 0.0; ``None`` where the facts do not settle it):
+    a card that is not trump cannot win unless its suit is led, and a leader shown void in that
+    suit cannot lead it; a card the seat leads that no unseen card can beat (nor ruff) wins."""
+    trump = know.trump
+    if list(leaders) == [view.seat]:
+        beaten = _higher_unseen(know, kept) > 0
+        ruffed = trump is not None and kept.suit is not trump and bool(know.unseen[trump])
+        return None if beaten or ruffed else 1.0
+    if view.seat in leaders or kept.suit is trump:
+        return None
+    return 0.0 if all(kept.suit in know.void[leader] for leader in leaders) else None
+
+
+def _kept_chance(
+    view: PlayerView, know: _Knowledge, card: Card, later: Sequence[int], strength: float
+) -> float:
+    """With two cards left, the chance the card kept after playing ``card`` takes the last
+    trick: settled by :func:`_last_trick_chance` where the facts allow, else ``strength``.
+    The last trick's leader is this trick's winner: certain, or one of the seats that can
+    still take it when the seat's card cannot."""
+    assert view.hand is not None
+    (kept,) = [c for c in view.hand if c != card]
+    if not view.trick:
+        return strength
+    winner = _trick_winner_if_certain(view, know, card, later)
+    if winner is not None:
+        leaders: list[int] = [winner]
+    elif not _beats(card, _current_best(view, know.trump), know.trump):
+        n = view.rules.player_count
+        best = (view.leader + trick_winner_index(view.trick, know.trump)) % n
+        leaders = [best, *later]
+    else:
+        return strength
+    chance = _last_trick_chance(view, know, kept, leaders)
+    return strength if chance is None else chance
+
+
 def _play_win(
     view: PlayerView,
     know: _Knowledge,
@@ -693,7 +763,7 @@ def _play_win(
         top = max(p for p, _ in scored)
         good = [c for p, c in scored if p >= top - 0.05]
         return min(good, key=lambda c: (c.suit is trump and led is not trump, c.rank))
-    return _discard(know, cards, strength)
+    return _discard(know, cards, strength, view, later)
 
 
 def _lead_to_win(know: _Knowledge, cards: Sequence[Card], strength: dict[Card, float]) -> Card:
@@ -709,10 +779,32 @@ def _lead_to_win(know: _Knowledge, cards: Sequence[Card], strength: dict[Card, f
     return max(cards, key=lambda c: (c.suit is trump, strength[c], c.rank))
 
 
-def _discard(know: _Knowledge, cards: Sequence[Card], strength: dict[Card, float]) -> Card:
-    """A card to lose with while tricks are still wanted: the weakest."""
+def _discard(
+    know: _Knowledge,
+    cards: Sequence[Card],
+    strength: dict[Card, float],
+    view: PlayerView | None = None,
+    later: Sequence[int] = (),
+) -> Card:
+    """A card to lose with while tricks are still wanted: the weakest; with two cards left
+    (given the ``view``), the one whose partner is likelier to take the last trick."""
     trump = know.trump
+    if view is not None and view.hand is not None and len(view.hand) == 2 and len(cards) == 2:
+        return max(
+            cards,
+            key=lambda c: (
+                _kept_chance(view, know, c, later, strength[_other(view, c)]),
+                -strength[c],
+            ),
+        )
     return min(cards, key=lambda c: (strength[c], c.suit is trump, c.rank))
+
+
+def _other(view: PlayerView, card: Card) -> Card:
+    """The seat's other card, of two."""
+    assert view.hand is not None
+    (other,) = [c for c in view.hand if c != card]
+    return other
 
 
 def _play_duck(
@@ -733,6 +825,15 @@ def _play_duck(
     led = view.trick[0].suit
     best = _current_best(view, trump)
     losers = [c for c in cards if not _beats(c, best, trump)]
+    if len(losers) == 2 and view.hand is not None and len(view.hand) == 2:
+        # the last trick next: keep the card less likely to take it, by what the seat knows
+        return min(
+            losers,
+            key=lambda c: (
+                _kept_chance(view, know, c, later, strength[_other(view, c)]),
+                -strength[c],
+            ),
+        )
     if losers:
         if keep:
             # tricks are still needed later: keep the strong cards, lose with the weakest
