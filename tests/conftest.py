@@ -18,16 +18,23 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def in_ci() -> bool:
+    """Whether the tests run in CI: ``CI`` set to true, 1 or yes (as CI services set it)."""
+    return os.environ.get("CI", "").strip().lower() in ("true", "1", "yes")
+
+
 def require(module: str) -> None:
-    """Import ``module`` or skip the calling test with a clear reason, except under CI=true,
-    where a missing test dependency is an error (no test is silently skipped in CI)."""
+    """Import ``module`` or skip the calling test (or, called at a module's top, the module)
+    with a clear reason, except in CI (:func:`in_ci`), where a missing test dependency is an
+    error (no test is silently skipped in CI)."""
     try:
         __import__(module)
     except ImportError as exc:
-        if os.environ.get("CI") == "true":
+        if in_ci():
             raise
         pytest.skip(
-            f"{module} is not installed ({exc}); install the extra: pip install -e '.[dev]'"
+            f"{module} is not installed ({exc}); install the extra: pip install -e '.[dev]'",
+            allow_module_level=True,
         )
 
 

@@ -107,11 +107,7 @@ def test_decision_ignores_cards_the_seat_cannot_see(bot: Bot, variant: str) -> N
 
 def test_levels_name_bots_and_budgets() -> None:
     for name, chosen in LEVELS.items():
-        try:
-            bot, budget = level(name)
-        except ValueError as exc:  # the search bot is not installed yet
-            assert chosen.bot == "search" and "'search' bot is not available" in str(exc)
-            continue
+        bot, budget = level(name)
         assert bot.name == chosen.bot and budget == chosen.budget
     assert make_bot("random").name == "random"
     with pytest.raises(ValueError, match="unknown bot 'genius'; bots: random, heuristic"):

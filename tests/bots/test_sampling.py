@@ -136,6 +136,33 @@ def test_every_sampled_world_gives_back_the_view(
         assert rebuilt.bids[view.seat or 0] == view.bids[view.seat or 0]
 
 
+def test_a_seat_that_did_not_trump_under_la_podrida_holds_no_trump() -> None:
+    """Under La Podrida a seat that cannot follow must trump if it can: one that discards
+    another suit has shown it holds no trump either, and no sampled world gives it one."""
+    rules = Rules(
+        player_count=3,
+        schedule=Schedule.CUSTOM,
+        custom_hand_sizes=(3,),
+        trump_in_last_hand=True,
+        must_trump=True,
+    )
+    state = new_game(rules, first_dealer=2)
+    hands = tuple(parse_cards(h) for h in ("Ah 2c 3c", "4d 5d 6d", "Kh 7c 8c"))
+    state, _ = apply(state, Deal(hands, Card.from_str("9s")))
+    for seat, bid in enumerate((1, 0, 1)):
+        state, _ = apply(state, Bid(seat, bid))
+    for seat, card in enumerate(("Ah", "4d")):
+        state, _ = apply(state, Play(seat, Card.from_str(card)))
+    know = knowledge(view_for(state, 0))
+    hearts, spades = 1 << 2, 1 << 3
+    assert know.voids[1] == hearts | spades
+    sampler = WorldSampler(know)
+    rng = random.Random(7)
+    for _ in range(300):
+        world = sampler.sample(rng)
+        assert not any(card // 13 in (2, 3) for card in cards_of(world[1]))
+
+
 def test_sample_world_keeps_own_hand_and_counts() -> None:
     state, view = random_view(3, "la-podrida", 5)
     hands = sample_world(view, random.Random(1))

@@ -107,7 +107,7 @@ def test_a_tiny_time_budget_still_gives_a_legal_action() -> None:
     assert action in view.legal_actions
 
 
-def test_levels_build_the_search_bot() -> None:
+def test_make_bot_builds_the_search_bot_and_refuses_a_bad_option() -> None:
     assert isinstance(make_bot("search"), SearchBot)
     with pytest.raises(ValueError, match="may not be negative"):
         SearchBot(solve_leaves=-1)

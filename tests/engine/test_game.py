@@ -344,6 +344,36 @@ def test_a_card_built_directly_is_the_card(playing: GameState) -> None:
         Card(5, 3)  # type: ignore[arg-type]
 
 
+def test_the_hook_forbids_a_bid_of_zero_too(bidding: GameState) -> None:
+    """The dealer's forbidden bid is whatever makes the bids total the tricks, 0 included
+    (bids 1, 2 of 3 tricks: the dealer may not bid 0), and ``apply`` refuses it, not only
+    ``legal_actions``."""
+    state = run(bidding, B(1, 1), B(2, 2))
+    assert [a.bid for a in legal_actions(state)] == [1, 2, 3]  # type: ignore[union-attr]
+    with pytest.raises(HookError, match=r"seat 0 \(dealer, last to bid\) may not bid 0"):
+        apply(state, B(0, 0))
+    assert state.bids == (None, 1, 2)  # nothing changed
+
+
+def test_la_podrida_trumps_even_over_a_trump_already_played() -> None:
+    """A seat that cannot follow must trump whatever the trick holds, a trump already played
+    (even a higher one) included."""
+    rules = Rules(
+        player_count=3,
+        schedule="custom",
+        custom_hand_sizes=(2,),
+        trump_in_last_hand=True,
+        must_trump=True,
+    )
+    state = run(
+        new_game(rules), deal("2s 3d", "Ah 4c", "As 5c", trump="9s"), B(1, 1), B(2, 0), B(0, 1)
+    )
+    state = plays(state, "Ah", "As")  # seat 2 ruffs with the ace; seat 0 holds the 2 of trumps
+    assert [a.card for a in legal_actions(state)] == [Card.from_str("2s")]  # type: ignore[union-attr]
+    with pytest.raises(MustTrumpError, match="seat 0 cannot follow hearts and must trump"):
+        apply(state, Play(0, Card.from_str("3d")))
+
+
 def test_must_trump_la_podrida() -> None:
     rules = Rules(
         player_count=3,

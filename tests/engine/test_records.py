@@ -69,6 +69,12 @@ def swap_first_two_cards_of_trick(record: dict[str, Any]) -> None:
         ),
         (lambda r: r["hands"][0]["bids"].__setitem__(2, 7), "hand 1, seat 2: seat 2 bid 7"),
         (lambda r: r["hands"][0]["tricks"][0].update(winner=5), "hand 1, trick 1: 'winner' is 5"),
+        (
+            lambda r: r["hands"][0]["tricks"][0].update(
+                leader=(r["hands"][0]["tricks"][0]["leader"] + 1) % 3
+            ),
+            "hand 1, trick 1: 'leader' is",
+        ),
         (lambda r: r["hands"][1].update(points=[99, 0, 0]), "hand 2: 'points' is [99, 0, 0]"),
         (lambda r: r["result"].update(totals=[1, 2, 3]), "result 'totals' is [1, 2, 3]"),
         (

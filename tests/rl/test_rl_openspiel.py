@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import os
 import random
 
 import pytest
+from tests.conftest import in_ci
 
-if os.environ.get("CI") != "true":  # in CI a missing test dependency is an error, not a skip
+if not in_ci():  # in CI a missing test dependency is an error, not a skip
     pytest.importorskip("pyspiel")
 
 import numpy as np

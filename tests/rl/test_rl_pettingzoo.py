@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import os
 import random
 import subprocess
 import sys
 from dataclasses import replace
 
 import pytest
+from tests.conftest import in_ci
 
-if os.environ.get("CI") != "true":  # in CI a missing test dependency is an error, not a skip
+if not in_ci():  # in CI a missing test dependency is an error, not a skip
     pytest.importorskip("pettingzoo")
     pytest.importorskip("pyspiel")
 

@@ -4,6 +4,7 @@ synthetic example, and deterministic results on a small fixed deal set."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -149,8 +150,14 @@ def test_bid_rates_first_place_and_times_on_a_synthetic_example() -> None:
         1: (1, 2),
         2: (1, 2),
     }
-    # dealer 2: seat 0 bids first (position 0), seat 2 last (position 2)
+    # dealer 2: seat 0 bids first (position 0), seat 2 last (position 2); the baseline seats
+    # hit 3 of 4 bids in seats 0 and 1 and 4 of 4 in seat 2, the dealer's
     assert set(candidate.bids_by_position) == {0, 1, 2}
+    assert {p: (r.hits, r.total) for p, r in baseline.bids_by_position.items()} == {
+        0: (3, 4),
+        1: (3, 4),
+        2: (4, 4),
+    }
     assert candidate.bids_by_hand_size[1].total == 6
     # first place: deal set 0 the candidate wins alone, alone, shared with seat 0 -> (1+1+0.5)/3;
     # deal set 1: it wins nothing (game 2: seat 1 and 2 share; game 3: seats 0, 1 share)
@@ -165,6 +172,32 @@ def test_bid_rates_first_place_and_times_on_a_synthetic_example() -> None:
     assert candidate.decision_ms["mean"] == pytest.approx(3.0)
 
 
+def test_decision_time_percentiles_are_the_ones_named() -> None:
+    """The candidate's 100 decisions take 1, 2, ..., 100 ms (all in its first game): the
+    median is 50.5 ms, p95 95.05 ms and p99 99.01 ms (linear interpolation), each told
+    apart."""
+    times = tuple(0.001 * (k + 1) for k in range(100))
+    first = synthetic_outcomes()[0]
+    games = tuple(
+        replace(
+            game,
+            decision_seconds=tuple(
+                (times if game.candidate_seat == 0 else ())
+                if seat == game.candidate_seat
+                else (0.5,)
+                for seat in range(3)
+            ),
+        )
+        for game in first.games
+    )
+    matchup = Matchup(rules=SMALL_RULES, candidate="heuristic", baseline="random")
+    candidate = compute_stats(matchup, [replace(first, games=games)]).candidate
+    assert candidate.decisions == 100
+    assert candidate.decision_ms == pytest.approx(
+        {"median": 50.5, "p95": 95.05, "p99": 99.01, "mean": 50.5}
+    )
+
+
 def test_a_tournament_on_a_fixed_deal_set_is_deterministic() -> None:
     deal_sets = generate_deal_sets(SMALL_RULES, 3, seed=11)
     matchup = Matchup(rules=SMALL_RULES, candidate="heuristic", baseline="random", seed=5)
@@ -177,7 +210,7 @@ def test_a_tournament_on_a_fixed_deal_set_is_deterministic() -> None:
     assert all(o.failure is None for o in first)
     # every game of a deal set replays the same deal: the same hand sizes and dealers
     for outcome in first:
-        dealers = {tuple(row.dealer for row in g.hands) for g in outcome.games}
+        dealers = {tuple((row.hand_size, row.dealer) for row in g.hands) for g in outcome.games}
         assert len(dealers) == 1
     again_stats = compute_stats(matchup, again)
     assert again_stats.paired_differences == stats.paired_differences
