@@ -223,6 +223,18 @@ POSITIONS: tuple[Position, ...] = (
         " a trick too many rather than rescue it with the ace",
     ),
     build_position(
+        "ruff-low-keep-the-top-trump-for-a-later-trick",
+        hands=("Ah 2c 3c", "Qh 4c 5c", "Jh 6c 7c", "4s 6s Ks"),
+        trump_card="As",
+        bids=(1, 0, 0, 2),
+        plays="Ah Qh Jh",
+        good="4s 6s",
+        why="two tricks of three needed, last to play and void: ruff low, which wins as surely,"
+        " and keep the king, the top trump left (the ace is turned), for the second; ruffing"
+        " with the king leaves two low trumps of which exactly one must win (a QA sweep's exact"
+        " analysis: the low ruff never does worse)",
+    ),
+    build_position(
         "last-card-kept-where-its-suit-can-be-led",
         hands=("2h 4s 7s 3c", "As Ks 2s 9c", "3h 4d Jc Jh", "Kh 3s 6s 2c"),
         trump_card=None,

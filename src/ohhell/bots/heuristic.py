@@ -577,7 +577,17 @@ def _play_lookahead(
     need: int,
 ) -> Card:
     """The card that maximises the chance of taking exactly ``need`` more tricks: the chance
-    it wins this trick combined with the distribution of the tricks the other cards take."""
+    it wins this trick combined with the distribution of the tricks the other cards take.
+
+    A certain winner (the top trump left) is not spent on a trick another card wins as surely
+    while more tricks are needed after it than the certain winners cover: kept, it takes one
+    of them whatever happens (the estimate of the other cards' tricks, card by card, cannot see
+    that control; with more certain winners than tricks wanted, the estimate decides)."""
+    sure = set(_sure_winners(know, cards))
+    if view.trick and 1 <= len(sure) <= need - 1:
+        certain = [c for c in cards if _outlook(view, know, c, strength, later, need).now >= 1.0]
+        if any(c not in sure for c in certain):
+            cards = [c for c in cards if c not in sure or c not in certain]
     return max(
         cards,
         key=lambda card: (_outlook(view, know, card, strength, later, need).hit, -card.rank),
