@@ -86,6 +86,14 @@ def build_position(
     return Position(name, state, seat, actions, why)
 
 
+_LAST_TRICK_LEAD_SHOWN_VOID: dict[str, Any] = {
+    "hands": ("2h 4s 7s 3c", "As Ks 2s 9c", "3h 4d Jc Jh", "Kh 3s 6s 2c"),
+    "trump_card": None,
+    "plays": "2h 2s 3h Kh 3s 4s As 4d Ks",
+}
+"""Seat 1 shows it has no heart in the first trick, takes the third with the king of spades and
+will lead the last; seat 2, with Jc Jh and no spade, discards one."""
+
 POSITIONS: tuple[Position, ...] = (
     build_position(
         "all-needed-lead-top-trump",
@@ -236,10 +244,8 @@ POSITIONS: tuple[Position, ...] = (
     ),
     build_position(
         "last-card-kept-where-its-suit-can-be-led",
-        hands=("2h 4s 7s 3c", "As Ks 2s 9c", "3h 4d Jc Jh", "Kh 3s 6s 2c"),
-        trump_card=None,
+        **_LAST_TRICK_LEAD_SHOWN_VOID,
         bids=(0, 3, 1, 1),
-        plays="2h 2s 3h Kh 3s 4s As 4d Ks",
         good="Jh",
         why="one trick needed, the king of spades takes this one and seat 1 leads the last, and"
         " it showed no heart in the first trick: the jack of hearts kept can never win (found by"
@@ -247,10 +253,8 @@ POSITIONS: tuple[Position, ...] = (
     ),
     build_position(
         "last-card-kept-that-cannot-win",
-        hands=("2h 4s 7s 3c", "As Ks 2s 9c", "3h 4d Jc Jh", "Kh 3s 6s 2c"),
-        trump_card=None,
+        **_LAST_TRICK_LEAD_SHOWN_VOID,
         bids=(0, 3, 0, 1),
-        plays="2h 2s 3h Kh 3s 4s As 4d Ks",
         good="Jc",
         why="as above with a bid of zero: keep the jack of hearts, which seat 1, leading the last"
         " trick with no heart, can never let win",

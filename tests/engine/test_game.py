@@ -355,9 +355,10 @@ def test_the_hook_forbids_a_bid_of_zero_too(bidding: GameState) -> None:
     assert state.bids == (None, 1, 2)  # nothing changed
 
 
-def test_la_podrida_trumps_even_over_a_trump_already_played() -> None:
-    """A seat that cannot follow must trump whatever the trick holds, a trump already played
-    (even a higher one) included."""
+@pytest.mark.parametrize(("second", "winner"), [("Kh", 1), ("As", 2)])
+def test_must_trump_la_podrida(second: str, winner: int) -> None:
+    """A seat that cannot follow must trump whatever the trick holds: a trump already played
+    (here a higher one, the As) included."""
     rules = Rules(
         player_count=3,
         schedule="custom",
@@ -365,37 +366,17 @@ def test_la_podrida_trumps_even_over_a_trump_already_played() -> None:
         trump_in_last_hand=True,
         must_trump=True,
     )
-    state = run(
-        new_game(rules), deal("2s 3d", "Ah 4c", "As 5c", trump="9s"), B(1, 1), B(2, 0), B(0, 1)
-    )
-    state = plays(state, "Ah", "As")  # seat 2 ruffs with the ace; seat 0 holds the 2 of trumps
-    assert [a.card for a in legal_actions(state)] == [Card.from_str("2s")]  # type: ignore[union-attr]
-    with pytest.raises(MustTrumpError, match="seat 0 cannot follow hearts and must trump"):
-        apply(state, Play(0, Card.from_str("3d")))
-
-
-def test_must_trump_la_podrida() -> None:
-    rules = Rules(
-        player_count=3,
-        schedule="custom",
-        custom_hand_sizes=(2,),
-        trump_in_last_hand=True,
-        must_trump=True,
-    )
-    state = run(
-        new_game(rules), deal("2s 3d", "Ah 4c", "Kh 5c", trump="9s"), B(1, 1), B(2, 0), B(0, 1)
-    )
-    state = plays(state, "Ah", "Kh")
+    hands = deal("2s 3d", "Ah 4c", f"{second} 5c", trump="9s")
+    state = run(new_game(rules), hands, B(1, 1), B(2, 0), B(0, 1))
+    state = plays(state, "Ah", second)
     assert [a.card for a in legal_actions(state)] == [Card.from_str("2s")]  # type: ignore[union-attr]
     with pytest.raises(MustTrumpError, match="seat 0 cannot follow hearts and must trump"):
         apply(state, Play(0, Card.from_str("3d")))
     # without La Podrida the discard is fine
     relaxed = Rules.from_dict({**rules.to_dict(), "must_trump": False})
-    state = run(
-        new_game(relaxed), deal("2s 3d", "Ah 4c", "Kh 5c", trump="9s"), B(1, 1), B(2, 0), B(0, 1)
-    )
-    state = plays(state, "Ah", "Kh", "3d")
-    assert state.tricks[-1].winner == 1
+    state = run(new_game(relaxed), hands, B(1, 1), B(2, 0), B(0, 1))
+    state = plays(state, "Ah", second, "3d")
+    assert state.tricks[-1].winner == winner
 
 
 @pytest.mark.parametrize(
