@@ -561,7 +561,7 @@ def _outlook(
         now = _hold_probability(know, card, led, later)
     others = [strength[c] for c in hand if c != card]
     if len(hand) == 2:  # the last trick: settled by what the seat knows, where it can be
-        others = [_kept_chance(view, know, card, later, others[0])]
+        others = [_kept_chance(view, know, card, later, strength)]
     rest = _poisson_binomial(others, len(hand) - 1)
     keep = rest[need] if need < len(rest) else 0.0
     take = rest[need - 1] if need >= 1 else 0.0
@@ -694,7 +694,6 @@ def _trick_winner_if_certain(
 ) -> int | None:
     """The seat that takes the current trick once the seat to play adds ``card``, when that
     is already certain (no seat still to play can beat the best card), else ``None``."""
-    assert view.seat is not None
     trick = [*view.trick, card]
     trump = know.trump
     best_index = trick_winner_index(trick, trump)
@@ -731,16 +730,19 @@ def _last_trick_chance(
 
 
 def _kept_chance(
-    view: PlayerView, know: _Knowledge, card: Card, later: Sequence[int], strength: float
+    view: PlayerView,
+    know: _Knowledge,
+    card: Card,
+    later: Sequence[int],
+    strength: dict[Card, float],
 ) -> float:
     """With two cards left, the chance the card kept after playing ``card`` takes the last
-    trick: settled by :func:`_last_trick_chance` where the facts allow, else ``strength``.
-    The last trick's leader is this trick's winner: certain, or one of the seats that can
-    still take it when the seat's card cannot."""
-    assert view.hand is not None
-    (kept,) = [c for c in view.hand if c != card]
+    trick: settled by :func:`_last_trick_chance` where the facts allow, else its
+    ``strength``. The last trick's leader is this trick's winner: certain, or one of the seats
+    that can still take it when the seat's card cannot."""
+    kept = _other(view, card)
     if not view.trick:
-        return strength
+        return strength[kept]
     winner = _trick_winner_if_certain(view, know, card, later)
     if winner is not None:
         leaders: list[int] = [winner]
@@ -749,9 +751,9 @@ def _kept_chance(
         best = (view.leader + trick_winner_index(view.trick, know.trump)) % n
         leaders = [best, *later]
     else:
-        return strength
+        return strength[kept]
     chance = _last_trick_chance(view, know, kept, leaders)
-    return strength if chance is None else chance
+    return strength[kept] if chance is None else chance
 
 
 def _play_win(
@@ -802,10 +804,7 @@ def _discard(
     if view is not None and view.hand is not None and len(view.hand) == 2 and len(cards) == 2:
         return max(
             cards,
-            key=lambda c: (
-                _kept_chance(view, know, c, later, strength[_other(view, c)]),
-                -strength[c],
-            ),
+            key=lambda c: (_kept_chance(view, know, c, later, strength), -strength[c]),
         )
     return min(cards, key=lambda c: (strength[c], c.suit is trump, c.rank))
 
@@ -838,11 +837,7 @@ def _play_duck(
     if len(losers) == 2 and view.hand is not None and len(view.hand) == 2:
         # the last trick next: keep the card less likely to take it, by what the seat knows
         return min(
-            losers,
-            key=lambda c: (
-                _kept_chance(view, know, c, later, strength[_other(view, c)]),
-                -strength[c],
-            ),
+            losers, key=lambda c: (_kept_chance(view, know, c, later, strength), -strength[c])
         )
     if losers:
         if keep:
