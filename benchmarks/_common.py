@@ -34,7 +34,7 @@ def timed_parser(
 ) -> argparse.ArgumentParser:
     """A parser with ``--seconds`` (per runner) or ``--quick`` (the smoke test's short run),
     ``--seed`` and ``--json PATH``."""
-    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser = argparse.ArgumentParser(description=" ".join(doc.split("\n\n")[0].split()))
     budget = parser.add_mutually_exclusive_group()
     budget.add_argument(
         "--seconds",

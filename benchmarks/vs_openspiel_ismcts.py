@@ -251,7 +251,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--deals", type=int, help=f"deals (each played 4 times; default {DEFAULT_DEALS})"
     )
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes")
-    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--seed", type=int, default=2026, help="seed of the deals (default 2026)")
     parser.add_argument(
         "--quick",
         action="store_true",

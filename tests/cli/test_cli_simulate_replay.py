@@ -265,8 +265,9 @@ def test_simulate_with_bot_specs(tmp_path: Path) -> None:
 
 
 def test_simulate_never_replaces_a_record_unless_told(tmp_path: Path) -> None:
-    """A record of the same name is another game (other rules, other bots, or a bot that
-    thinks by the clock): a run that would replace one is refused before its first game."""
+    """A record of the same name from another command is another game (other rules, bots or
+    seed): a run that would replace one is refused before its first game. The same command
+    run again writes the same game, and may."""
     out = tmp_path / "out"
     first = ohhell(
         "simulate", "--preset", "hook", "--players", "5", "--seed", "1", "--out", str(out)
@@ -276,10 +277,16 @@ def test_simulate_never_replaces_a_record_unless_told(tmp_path: Path) -> None:
     again = ohhell("simulate", "--seed", "0", "--games", "3", "--out", str(out), "--json")
     assert again.returncode == 1 and again.stdout == ""
     assert again.stderr == (
-        f"ohhell simulate: error: {out / 'game-1.json'} holds a game already: a record is never"
+        f"ohhell simulate: error: {out / 'game-1.json'} holds another game: a record is never"
         " replaced unless --overwrite is given (or choose another --seed or --out)\n"
     )
     assert sorted(p.name for p in out.iterdir()) == ["game-1.json"]  # nothing played
+    assert (out / "game-1.json").read_text(encoding="utf-8") == kept
+    # the same command again writes the same game: nothing is lost, so it is not refused
+    rerun = ohhell(
+        "simulate", "--preset", "hook", "--players", "5", "--seed", "1", "--out", str(out)
+    )
+    assert rerun.returncode == 0, rerun.stderr
     assert (out / "game-1.json").read_text(encoding="utf-8") == kept
     replaced = ohhell("simulate", "--seed", "1", "--out", str(out), "--overwrite", "--quiet")
     assert replaced.returncode == 0, replaced.stderr
@@ -337,3 +344,19 @@ def test_a_seat_name_cannot_break_the_score_sheet(tmp_path: Path) -> None:
     assert "Ann\\nBob\\x1b[31m" in shown.stdout and "\x1b" not in shown.stdout
     table = shown.stdout.splitlines()[1:]
     assert table[0].count("|") == 4 and table[0].startswith("hand cards trump")
+
+
+def test_a_rerun_that_plays_the_game_otherwise_keeps_the_record_there(tmp_path: Path) -> None:
+    """Bots that think by the clock can play the same seed otherwise: the record already there
+    is kept and the run stops, unless --overwrite (the same game is left as it is)."""
+    from ohhell.cli.simulate import SimulateError, _write_record
+
+    path = tmp_path / "game-1.json"
+    path.write_text("the first game", encoding="utf-8")
+    _write_record(path, "the first game", overwrite=False)  # the same game: nothing to do
+    with pytest.raises(SimulateError, match="holds another game of the same seed"):
+        _write_record(path, "another game", overwrite=False)
+    assert path.read_text(encoding="utf-8") == "the first game"
+    _write_record(path, "another game", overwrite=True)
+    assert path.read_text(encoding="utf-8") == "another game"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game-1.json"]

@@ -86,14 +86,16 @@ def run(args: argparse.Namespace) -> int:
     try:  # only once the bots are known good: a refused run leaves nothing
         with sole_writer(args.out) as out:  # two runs writing one folder could race
             remove_stale_temporaries(out, "game-*.json")
-            existing = [
-                out / _file_name(seed) for seed in seeds if (out / _file_name(seed)).exists()
+            other = [
+                out / _file_name(seed)
+                for seed in seeds
+                if not _same_game_or_none(out / _file_name(seed), rules, names, seed)
             ]
-            if existing and not args.overwrite:
-                more = f" (and {len(existing) - 1} more)" if len(existing) > 1 else ""
+            if other and not args.overwrite:
+                more = f" (and {len(other) - 1} more)" if len(other) > 1 else ""
                 raise SimulateError(
-                    f"{existing[0]}{more} holds a game already: a record is never replaced"
-                    " unless --overwrite is given (or choose another --seed or --out)"
+                    f"{other[0]}{more} holds another game: a record is never replaced unless"
+                    " --overwrite is given (or choose another --seed or --out)"
                 )
             return _play(args, rules, names, seeds, out=out)
     except InUseError:
@@ -105,6 +107,27 @@ def run(args: argparse.Namespace) -> int:
 
 def _file_name(seed: int) -> str:
     return f"game-{seed}.json"
+
+
+def _same_game_or_none(path: Path, rules: Rules, names: list[str], seed: int) -> bool:
+    """Whether ``path`` holds no record, or the record of this very game as a rerun of the same
+    command would write it: the same rules, bots and seed (so a demo or a README command can
+    be run twice). Whether the game then comes out the same is checked when it is written
+    (bots that think by the clock may play it otherwise)."""
+    if not path.exists():
+        return True
+    try:
+        record = records.loads(path.read_bytes())
+    except (OSError, ValueError):
+        return False
+    meta = record.get("meta")
+    return (
+        record.get("rules") == rules.to_dict()
+        and isinstance(meta, dict)
+        and meta.get("generator") == "ohhell simulate"
+        and meta.get("seed") == seed
+        and meta.get("players") == names
+    )
 
 
 def _play(
@@ -127,7 +150,7 @@ def _play(
                         seats=seats,
                         meta={"generator": "ohhell simulate", "seed": seed, "players": names},
                     )
-                    write_atomic(path, records.dumps(record), replace=args.overwrite)
+                    _write_record(path, records.dumps(record), overwrite=args.overwrite)
                     written += 1
                 _report(args, rules, state, seats, seed, number, path)
     except KeyboardInterrupt:
@@ -135,6 +158,19 @@ def _play(
         print(f"ohhell simulate: {stop.how}{saved}", file=sys.stderr)
         return stop.exit_status
     return 0
+
+
+def _write_record(path: Path, text: str, *, overwrite: bool) -> None:
+    """Write a game's record, never replacing another game's without ``overwrite``: the same
+    game written before (a rerun of the same command) is left as it is."""
+    try:
+        write_atomic(path, text, replace=overwrite)
+    except FileExistsError:
+        if path.read_text(encoding="utf-8") != text:
+            raise SimulateError(
+                f"{path} holds another game of the same seed (a bot that thinks by the clock"
+                " played it otherwise): it is kept; --overwrite replaces it"
+            ) from None
 
 
 def _report(

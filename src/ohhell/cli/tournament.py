@@ -103,7 +103,12 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--budget-sims", type=int, help="simulations per decision for the bots that search"
     )
-    parser.add_argument("--budget-seconds", type=float, help="seconds per decision")
+    parser.add_argument(
+        "--budget-seconds",
+        type=float,
+        help="seconds per decision (refused with ismcts, which has no clock: give it"
+        " --budget-sims)",
+    )
     parser.add_argument(
         "--resume",
         action="store_true",
