@@ -260,6 +260,27 @@ POSITIONS: tuple[Position, ...] = (
         " trick with no heart, can never let win",
     ),
     build_position(
+        "last-card-kept-the-lowest-of-its-suit",
+        hands=("Ah 3d", "3h 4c", "2c 7d", "5s 6s"),
+        trump_card=None,
+        bids=(1, 0, 1, 0),
+        plays="Ah 3h",
+        good="2c",
+        why="one trick needed, the ace of hearts takes this one and seat 0 leads the last: the"
+        " two of clubs kept could only be beaten if clubs were led, and never win otherwise",
+    ),
+    build_position(
+        "last-card-kept-the-lowest-of-its-suit-for-a-zero",
+        hands=("Ah 3d", "3h 4c", "2c 7d", "5s 6s"),
+        trump_card=None,
+        bids=(1, 0, 0, 0),
+        plays="Ah 3h",
+        good="7d",
+        why="as above with the bid made: keep the two of clubs, which can never win, not the"
+        " seven of diamonds, which wins if seat 0 leads a lower diamond (a QA sweep's exact"
+        " analysis: the heuristic kept a card that could win)",
+    ),
+    build_position(
         "must-win-now-keep-the-card-that-can-lose",
         hands=("Ah 2c", "8d 3c", "4d 5c", "Td Ad"),
         trump_card="2d",

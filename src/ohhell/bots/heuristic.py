@@ -717,8 +717,9 @@ def _last_trick_chance(
 ) -> float | None:
     """Where the seat's known facts settle it, whether ``kept``, its last card, takes the last
     trick, led by one of ``leaders`` (1.0 or 0.0; ``None`` where the facts do not settle it):
-    a card that is not trump cannot win unless its suit is led, and a leader shown void in that
-    suit cannot lead it; a card the seat leads that no unseen card can beat (nor ruff) wins."""
+    a card that is not trump cannot win unless its suit is led, a leader shown void in that
+    suit cannot lead it, and one that leads it beats the lowest card of the suit left; a card
+    the seat leads that no unseen card can beat (nor ruff) wins."""
     trump = know.trump
     if list(leaders) == [view.seat]:
         beaten = _higher_unseen(know, kept) > 0
@@ -726,7 +727,11 @@ def _last_trick_chance(
         return None if beaten or ruffed else 1.0
     if view.seat in leaders or kept.suit is trump:
         return None
-    return 0.0 if all(kept.suit in know.void[leader] for leader in leaders) else None
+    if all(kept.suit in know.void[leader] for leader in leaders):
+        return 0.0
+    if all(rank > kept.rank for rank in know.unseen[kept.suit]):
+        return 0.0  # its suit can only be led with a higher card: the lowest left never wins
+    return None
 
 
 def _kept_chance(
