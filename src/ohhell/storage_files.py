@@ -128,9 +128,9 @@ def _named(exc: OSError, path: Path) -> OSError:
 
 
 def write_atomic(path: Path, text: str, *, replace: bool = True) -> None:
-    """Write ``text`` to ``path`` via a temporary file (``.NAME.XXXXXXXX`` beside it; see
-    :func:`remove_stale_temporaries`), fsync and rename, so a killed process never leaves a
-    truncated file behind. With ``replace=False`` a file already at ``path`` is never
+    """Write ``text`` to ``path`` via a temporary file beside it (a dot, the name and a random
+    suffix; see :func:`remove_stale_temporaries`), fsync and rename, so a killed process never
+    leaves a truncated file behind. With ``replace=False`` a file already at ``path`` is never
     replaced, even by another process writing it at the same moment: the temporary file is
     hard-linked into place, which fails with :class:`FileExistsError` if ``path`` exists."""
     path = Path(path)
