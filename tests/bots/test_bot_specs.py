@@ -71,6 +71,19 @@ def test_a_level_spec_sets_its_bot_and_keeps_the_level_budget() -> None:
     assert isinstance(make_player("medium").bot, HeuristicBot)  # type: ignore[attr-defined]
 
 
+def test_a_level_spec_cannot_set_the_simulations_its_budget_would_ignore() -> None:
+    with pytest.raises(ValueError) as error:
+        make_player("hard:simulations=4")
+    assert str(error.value) == (
+        "bot 'hard:simulations=4': the hard level thinks for its own budget (1280 simulations"
+        " or 0.15 s per decision), so a simulations option would be ignored: to choose the"
+        " simulations, name the bot instead (search:simulations=N)"
+    )
+    with pytest.raises(ValueError, match="expert level thinks for its own budget"):
+        make_player("expert:rivalry=0.1:simulations=9000")
+    assert make_player("search:simulations=4").simulations == 4  # type: ignore[attr-defined]
+
+
 def test_bot_options_reads_none_where_an_option_may_be_none() -> None:
     class Optional:
         def __init__(self, *, limit: int | None = 3, scale: float = 1.0) -> None:

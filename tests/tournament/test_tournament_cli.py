@@ -86,6 +86,22 @@ def test_tournament_writes_every_report_and_reuses_its_deals(tmp_path: Path) -> 
     replayed = json.loads((tmp_path / "again" / "report.json").read_text(encoding="utf-8"))
     assert replayed["paired_differences"] == report["paired_differences"]
 
+    saved = deals.read_bytes()
+    for seed, refused in (("9", False), ("10", True)):  # the same deal sets may be saved again
+        out = tmp_path / f"seed-{seed}"
+        done = tournament(
+            "--candidate", "heuristic", "--baseline", "random", "--deal-sets", "4",
+            "--seed", seed, "--out", str(out), "--save-deals", str(deals), *COMMON,
+        )  # fmt: skip
+        assert done.returncode == int(refused), done.stderr
+        assert deals.read_bytes() == saved  # never replaced by other deal sets
+        if refused:
+            assert done.stderr.strip() == (
+                f"ohhell tournament: error: --save-deals {deals} already exists and does not"
+                " hold these deal sets: remove it or choose another path"
+            )
+            assert not out.exists()
+
 
 def test_tournament_errors_are_one_line(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
@@ -117,6 +133,17 @@ def test_tournament_errors_are_one_line(tmp_path: Path) -> None:
         " as overruns: give it --budget-sims"
     )
     assert not (tmp_path / "out").exists()
+    for side in ("--candidate", "--baseline"):  # one of the two would be ignored
+        both = tournament(
+            *COMMON, side, "search:simulations=4", "--budget-sims", "400", "--out",
+            str(tmp_path / "out"),
+        )  # fmt: skip
+        assert both.returncode == 1
+        assert both.stderr.strip() == (
+            f"ohhell tournament: error: {side} search:simulations=4 sets its own simulations,"
+            " and --budget-sims 400 sets them for every bot: give one or the other"
+        )
+        assert not (tmp_path / "out").exists()
     for jobs in ("0", "100000"):  # not a process per deal set: that could sink the machine
         bad_jobs = tournament(*COMMON, "--jobs", jobs, "--out", str(tmp_path / "out"))
         assert bad_jobs.returncode == 1

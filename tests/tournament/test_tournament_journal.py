@@ -194,7 +194,15 @@ def test_another_tournament_is_named_difference_by_difference(
         " candidate 'heuristic' there, 'search' here; seed 5 there, 6 here"
     )
     with pytest.raises(JournalError, match="4 deal sets there, 3 here"):
+        check_same_tournament(journal, other, DEAL_SETS.first(3))
+    # the same bots and rules asking for fewer deal sets: cutting short is what is refused
+    with pytest.raises(JournalError) as error:
         check_same_tournament(journal, MATCHUP, DEAL_SETS.first(3))
+    assert "records another tournament" not in str(error.value)
+    assert "holds 4 deal sets of a tournament with these bots and rules, and only 3" in str(
+        error.value
+    )
+    assert "give --deal-sets 4 or more" in str(error.value)
     with pytest.raises(JournalError, match=r"records another tournament: other deals$"):
         check_same_tournament(journal, MATCHUP, generate_deal_sets(RULES, 4, seed=12))
     with pytest.raises(JournalError, match="its 4 deal sets are not the first of these 6"):

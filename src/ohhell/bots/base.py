@@ -39,6 +39,16 @@ class Budget:
         ):
             raise ValueError(f"seconds must be a positive number, got {self.seconds!r}")
 
+    def __str__(self) -> str:
+        """In words: ``1280 simulations or 0.15 s``; ``the bot's own default`` for
+        ``Budget()``."""
+        parts = []
+        if self.simulations is not None:
+            parts.append(f"{self.simulations} simulations")
+        if self.seconds is not None:
+            parts.append(f"{self.seconds:g} s")
+        return " or ".join(parts) or "the bot's own default"
+
 
 @runtime_checkable
 class Bot(Protocol):

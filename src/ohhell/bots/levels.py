@@ -93,6 +93,26 @@ def split_spec(spec: str) -> tuple[str, tuple[str, ...]]:
     return name.strip(), tuple(item.strip() for item in items)
 
 
+BUDGET_OPTION: Final = "simulations"
+"""The bot option that competes with a harness's budget for how long a bot thinks."""
+
+
+def sets_own_simulations(spec: str) -> bool:
+    """Whether bot spec ``spec`` gives its bot a number of simulations of its own (an option
+    ``simulations=none`` leaves them to the budget).
+
+    >>> sets_own_simulations("search:rivalry=0.5:simulations=320")
+    True
+    >>> sets_own_simulations("ismcts:simulations=none"), sets_own_simulations("hard")
+    (False, False)
+    """
+    for item in split_spec(spec)[1]:
+        option, _, value = item.partition("=")
+        if option.strip() == BUDGET_OPTION and value.strip().lower() != "none":
+            return True
+    return False
+
+
 def _option_kinds(factory: Callable[..., Any]) -> dict[str, tuple[type, bool]]:
     """The keyword options of ``factory`` a spec can set: name -> (type, may be None). Only
     options of a plain type (bool, int, float, optionally None) are settable; a world model or
@@ -223,6 +243,13 @@ def level(spec: str) -> tuple[Bot, Budget]:
         chosen = LEVELS[name]
     except KeyError:
         raise ValueError(f"unknown level {name!r}; levels: {', '.join(LEVELS)}") from None
+    if chosen.budget.simulations is not None and sets_own_simulations(spec):
+        raise ValueError(
+            f"bot {spec!r}: the {name} level thinks for its own budget"
+            f" ({chosen.budget} per decision), so a"
+            f" {BUDGET_OPTION} option would be ignored: to choose the simulations, name the bot"
+            f" instead ({chosen.bot}:{BUDGET_OPTION}=N)"
+        )
     bot: Bot = build_bot(_FACTORIES[chosen.bot], spec, kind=f"{name} ({chosen.bot})")
     return bot, chosen.budget
 

@@ -25,14 +25,20 @@ from pathlib import Path
 from typing import Any
 
 from ohhell.bots.base import Budget
-from ohhell.bots.levels import split_spec
+from ohhell.bots.levels import BUDGET_OPTION, sets_own_simulations, split_spec
 from ohhell.cli.options import add_rules_arguments, folder_arg, rules_from_args, seed_arg
 from ohhell.cli.players import prepare_bots
 from ohhell.cli.stopping import Stop, stopped_by_signals
 from ohhell.engine import Rules
 from ohhell.players import PLAYER_NAMES
 from ohhell.storage_files import InUseError, sole_writer
-from ohhell.tournament.deals import generate_deal_sets, load_deal_sets, save_deal_sets
+from ohhell.tournament.deals import (
+    DealFileError,
+    DealSets,
+    generate_deal_sets,
+    load_deal_sets,
+    save_deal_sets,
+)
 from ohhell.tournament.duplicate import (
     DealSetOutcome,
     Matchup,
@@ -151,6 +157,13 @@ def _budget(args: argparse.Namespace) -> Budget:
         budget = Budget(simulations=args.budget_sims, seconds=args.budget_seconds)
     except ValueError as exc:
         raise TournamentError(f"bad budget: {exc}") from None
+    if budget.simulations is not None:
+        for flag, spec in (("--candidate", args.candidate), ("--baseline", args.baseline)):
+            if sets_own_simulations(spec):
+                raise TournamentError(
+                    f"{flag} {spec} sets its own {BUDGET_OPTION}, and --budget-sims"
+                    f" {budget.simulations} sets them for every bot: give one or the other"
+                )
     if budget.seconds is not None and "ismcts" in (
         split_spec(args.candidate)[0],
         split_spec(args.baseline)[0],
@@ -190,6 +203,27 @@ def run(args: argparse.Namespace) -> int:
             f"another ohhell tournament is writing to {args.out} now: wait for it to finish,"
             " or choose another --out"
         ) from None
+
+
+def _save_deals(deal_sets: DealSets, path: Path) -> None:
+    """``--save-deals``: write the deal sets to ``path``, which may already hold them (the same
+    command run again) but nothing else: a saved deal file is what makes tournaments
+    comparable, so it is never replaced."""
+    refused = TournamentError(
+        f"--save-deals {path} already exists and does not hold these deal sets:"
+        " remove it or choose another path"
+    )
+    if path.exists() or path.is_symlink():
+        try:
+            if load_deal_sets(path).to_json() == deal_sets.to_json():
+                return
+        except DealFileError:
+            pass
+        raise refused
+    try:
+        save_deal_sets(deal_sets, path, replace=False)
+    except FileExistsError:  # another process wrote it meanwhile
+        raise refused from None
 
 
 def _run_into(args: argparse.Namespace, rules: Rules) -> int:
@@ -241,7 +275,7 @@ def _run_into(args: argparse.Namespace, rules: Rules) -> int:
     except ValueError as exc:
         raise TournamentError(str(exc)) from None
     if args.save_deals is not None:  # once nothing else can refuse the run
-        save_deal_sets(deal_sets, args.save_deals)
+        _save_deals(deal_sets, args.save_deals)
     console = Console()
     errors = Console(stderr=True)
     total = len(deal_sets.sets)

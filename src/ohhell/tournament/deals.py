@@ -170,9 +170,10 @@ def generate_deal_sets(rules: Rules, count: int, seed: int) -> DealSets:
     return DealSets(rules.player_count, hands, sets, seed)
 
 
-def save_deal_sets(deal_sets: DealSets, path: Path) -> None:
-    """Write ``deal_sets`` to ``path`` (atomically) in the file format."""
-    write_atomic(Path(path), json.dumps(deal_sets.to_json(), indent=1) + "\n")
+def save_deal_sets(deal_sets: DealSets, path: Path, *, replace: bool = True) -> None:
+    """Write ``deal_sets`` to ``path`` (atomically) in the file format; with ``replace=False``
+    a file already there is a :class:`FileExistsError`, never replaced."""
+    write_atomic(Path(path), json.dumps(deal_sets.to_json(), indent=1) + "\n", replace=replace)
 
 
 def load_deal_sets(path: Path) -> DealSets:

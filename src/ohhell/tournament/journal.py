@@ -394,6 +394,13 @@ def check_same_tournament(journal: Journal, matchup: Matchup, deal_sets: DealSet
             differences.append(f"{key} {there!r} there, {value!r} here")
     count = len(deal_sets.sets)
     if recorded["deal_sets"] > count:
+        if not differences:  # the same tournament, asked for fewer deal sets than it has
+            raise JournalError(
+                f"journal {journal.path} holds {recorded['deal_sets']} deal sets of a"
+                f" tournament with these bots and rules, and only {count} are asked for here:"
+                " a tournament can be extended, not cut short; give --deal-sets"
+                f" {recorded['deal_sets']} or more (or leave it out), or choose another --out"
+            )
         differences.append(f"{recorded['deal_sets']} deal sets there, {count} here")
     elif recorded["deals_sha256"] != deal_sets.first(recorded["deal_sets"]).digest():
         differences.append(
