@@ -785,11 +785,21 @@ def _calibrated_tricks(
     trump = trump_card // 13 if trump_card >= 0 else -1
     seen = hand | ((1 << trump_card) if trump_card >= 0 else 0)
     unseen_total = 52 - _count(seen)
+    if size == 1:  # exact, as the heuristic's
+        probs[3] = _one_card_chance(_bit_length(hand) - 1, trump_card, players, on_lead)
+        return _pressured(probs[3], size, players, earlier, n_earlier, probs, 1)
+    if trump < 0 and not on_lead:
+        followed = False  # can another seat lead one of its suits?
+        for suit in range(4):
+            if hand & _suit_mask(suit) and _count(~seen & _suit_mask(suit)):
+                followed = True
+        if not followed:
+            return 0.0  # no trick, whatever the pressure
     share = 0.0
     if unseen_total:
         share = min(1.0, (players - 1) * size / unseen_total)
     trumps_out = 13 - _count(seen & _suit_mask(trump)) if trump >= 0 else 0
-    small = size <= 2 and not on_lead
+    small = size == 2 and not on_lead
     k = 0
     for suit in range(4):
         mine = hand & _suit_mask(suit)
@@ -815,7 +825,7 @@ def _calibrated_tricks(
                         in_suit, mine_above + 1, size, unseen_total, trumps_out, players
                     )
                 if small:
-                    p *= 0.35 if size == 1 else 0.6
+                    p *= 0.6
             probs[4 * k + 0] = suit
             probs[4 * k + 1] = card - 13 * suit
             probs[4 * k + 2] = higher
@@ -869,6 +879,16 @@ def _calibrated_tricks(
             z += weights[_SHIFTS_AT + 2 * players + group]
         probs[4 * i + 3] = 1.0 / (1.0 + math.exp(-z))
         total += probs[4 * i + 3]
+    return _pressured(total, size, players, earlier, n_earlier, probs, k)
+
+
+@_kernel
+def _pressured(
+    total: float, size: int, players: int, earlier: Any, n_earlier: int, probs: Any, k: int
+) -> float:
+    """The ``k`` chances of ``probs`` (``probs[4 * i + 3]``, summing to ``total``) scaled by
+    the bidding pressure of ``earlier[:n_earlier]``, summed (the end of
+    :func:`ohhell.bots.sampling.calibrated_tricks`)."""
     if n_earlier == 0:
         return total
     bid_sum = 0
@@ -884,6 +904,35 @@ def _calibrated_tricks(
         p = probs[4 * i + 3]
         scaled += p if p > 0.9 or p < 0.05 else min(0.95, p * factor)
     return scaled
+
+
+@_kernel
+def _one_card_chance(card: int, trump_card: int, players: int, on_lead: bool) -> float:
+    """:func:`ohhell.bots.heuristic.one_card_chance`."""
+    suit = card // 13
+    rank = card % 13
+    trump = trump_card // 13 if trump_card >= 0 else -1
+    unseen = 51 if trump_card < 0 else 50
+    higher = 12 - rank
+    lower = rank
+    if trump == suit:
+        if trump_card % 13 > rank:
+            higher -= 1
+        else:
+            lower -= 1
+    chance = 1.0
+    others = players - 1
+    beaten_by = higher
+    if suit != trump:
+        if trump >= 0:
+            beaten_by += 12
+        if not on_lead:
+            chance = lower / unseen
+            unseen -= 1
+            others -= 1
+    for i in range(others):
+        chance *= max(0.0, (unseen - beaten_by - i) / (unseen - i))
+    return chance
 
 
 @_kernel

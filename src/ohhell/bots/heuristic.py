@@ -16,9 +16,8 @@ cards and public information only), so the search bot can use it as a fast rollo
   trick needed it ducks with the highest losing card and sheds dangerous cards; otherwise it
   plays the card that maximises the chance of taking exactly the tricks still needed (the
   chance the card wins this trick combined with the distribution of the other cards' tricks;
-  except with three and five to seven players, where it leads the card scored highest by
-  :data:`LEAD_WEIGHTS`, fitted to the search bot's leads, and, wanting no more tricks, by
-  :data:`DUCK_LEAD_WEIGHTS`).
+  except on lead, where it leads the card scored highest by :data:`LEAD_WEIGHTS`, fitted to
+  the search bot's leads, and, wanting no more tricks, by :data:`DUCK_LEAD_WEIGHTS`).
   Once the bid is lost it spoils the others' bids (or, when missed bids score their tricks,
   takes every trick it can).
 
@@ -57,6 +56,7 @@ __all__ = [
     "expected_tricks",
     "heuristic_bid",
     "heuristic_play",
+    "one_card_chance",
     "trick_distribution",
 ]
 
@@ -122,38 +122,41 @@ PLAY_SHIFTS: Final[dict[int, tuple[float, ...]]] = {
 }
 
 
-_FITTED_AT_THREE: Final = (3, 5, 6, 7)
-"""The player counts that play by the leads fitted at three players (below). Four players
-keep the lookahead and the weakest card: ``heuristic`` is the baseline of the search bot's
-four-player benchmark (docs/bots.md), whose figures stay comparable while its target is open."""
-
-LEAD_WEIGHTS: Final[dict[int, tuple[float, ...]]] = dict.fromkeys(
-    # The card led when some tricks are still needed but not all (and fewer sure winners are
-    # held than needed): the card of highest score, the score being these weights times the
-    # features of ``_lead_features``. Fitted (conditional logit, L2 1e-2) to the search bot's
-    # choices at 25,200 such leads of three-player heuristic self-play (standard game, deal
-    # seeds 7000-7119 and 8000-8119), where the heuristic's own lead, the lookahead below,
-    # fell furthest behind: behind the heuristic's bids, the search's card there alone was
-    # +9.3 points per game (100 deal sets). Paired against the lookahead over 300 deal sets
-    # of the standard game with three players: +3.87 points per game (CI +2.21 .. +5.53, deal
-    # seed 5), +2.48 (CI +0.95 .. +4.01, seed 9), +4.03 (CI +2.29 .. +5.76, seed 11); +2.0 to
-    # +3.7 under each preset. With DUCK_LEAD_WEIGHTS at 5 to 7 players, see docs/bots.md.
-    _FITTED_AT_THREE,
-    (0.14, 0.17, 0.66, 1.15, -0.24, 0.1, -0.7, 0.55, -0.01, 0.06, -0.67, -0.51, -0.05, -0.38),
+# The card led when some tricks are still needed but not all (and fewer sure winners are
+# held than needed): the card of highest score, the score being these weights times the
+# features of ``_lead_features``. Fitted (conditional logit, L2 1e-2) to the search bot's
+# choices at 25,200 such leads of three-player heuristic self-play (standard game, deal
+# seeds 7000-7119 and 8000-8119), where the heuristic's own lead, the lookahead below,
+# fell furthest behind: behind the heuristic's bids, the search's card there alone was
+# +9.3 points per game (100 deal sets). Paired against the lookahead over 300 deal sets
+# of the standard game with three players: +3.87 points per game (CI +2.21 .. +5.53, deal
+# seed 5), +2.48 (CI +0.95 .. +4.01, seed 9), +4.03 (CI +2.29 .. +5.76, seed 11); +2.0 to
+# +3.7 under each preset. Both weights hold at 4 to 7 players (docs/bots.md); at four,
+# against the lookahead and the weakest card, over 300 deal sets: +2.77 points per game
+# (CI +1.72 .. +3.82, seed 5), +2.81 (CI +1.80 .. +3.82, seed 9), +4.16 (CI +3.05 ..
+# +5.27, seed 11); 200 deal sets (seed 5): hook +2.04, La Podrida +4.72, missed bids
+# scoring tricks +2.19.
+# fmt: off
+LEAD_WEIGHTS: Final[tuple[float, ...]] = (
+    0.14, 0.17, 0.66, 1.15, -0.24, 0.1, -0.7,
+    0.55, -0.01, 0.06, -0.67, -0.51, -0.05, -0.38,
 )
+# fmt: on
 
-DUCK_LEAD_WEIGHTS: Final[dict[int, tuple[float, ...]]] = dict.fromkeys(
-    # The card led when no more tricks are wanted: the card of highest score under these
-    # weights and the features of ``_duck_lead_features``, fitted as LEAD_WEIGHTS to the
-    # search bot's choices at 6,880 such leads of three-player self-play (deal seeds
-    # 7000-7149 and 8000-8149; it picks the search's card 64 % of the time, the weakest card
-    # 42 %). The search prefers a low trump, a singleton and a card under unseen higher ones.
-    # Paired against leading the weakest card over 300 deal sets of the standard game with
-    # three players: +1.46 points per game (CI +0.45 .. +2.46, deal seed 5), +2.01 (CI +0.97
-    # .. +3.04, seed 9), +2.19 (CI +1.18 .. +3.20, seed 11).
-    _FITTED_AT_THREE,
-    (0.15, -0.27, 1.66, -0.49, 0.67, 0.25, 0.82, 0.24, 0.93, 0.58, -0.3, 0.75),
+# The card led when no more tricks are wanted: the card of highest score under these
+# weights and the features of ``_duck_lead_features``, fitted as LEAD_WEIGHTS to the
+# search bot's choices at 6,880 such leads of three-player self-play (deal seeds
+# 7000-7149 and 8000-8149; it picks the search's card 64 % of the time, the weakest card
+# 42 %). The search prefers a low trump, a singleton and a card under unseen higher ones.
+# Paired against leading the weakest card over 300 deal sets of the standard game with
+# three players: +1.46 points per game (CI +0.45 .. +2.46, deal seed 5), +2.01 (CI +0.97
+# .. +3.04, seed 9), +2.19 (CI +1.18 .. +3.20, seed 11).
+# fmt: off
+DUCK_LEAD_WEIGHTS: Final[tuple[float, ...]] = (
+    0.15, -0.27, 1.66, -0.49, 0.67, 0.25,
+    0.82, 0.24, 0.93, 0.58, -0.3, 0.75,
 )
+# fmt: on
 
 
 def calibration_shift(players: int, group: int, *, playing: bool = False) -> float:
@@ -387,12 +390,51 @@ def _poisson_binomial(probs: Sequence[float], size: int) -> tuple[float, ...]:
     return tuple(dist)
 
 
+def one_card_chance(card: int, trump_card: int, players: int, on_lead: bool) -> float:
+    """The exact chance that a lone ``card`` (a card index, ``Card.index``) takes the trick of
+    a one-card hand, the other seats' cards being any of those unseen (``trump_card`` is the
+    turned card's index, -1 for none). Each seat plays its only card, so the seat on lead
+    wins unless another holds a higher card of its suit or a trump; any other seat needs the
+    leader's card to be a lower one of its suit, unless its card is a trump.
+
+    >>> from ohhell.engine import Card
+    >>> round(one_card_chance(Card.from_str("Kd").index, -1, 3, True), 4)  # 49/51: the Ad out
+    0.9608
+    >>> round(one_card_chance(Card.from_str("Kd").index, -1, 3, False), 4)  # a diamond led
+    0.2114
+    """
+    suit, rank = divmod(card, 13)
+    trump = trump_card // 13 if trump_card >= 0 else -1
+    unseen = 51 - (trump_card >= 0)
+    turned_in_suit = trump == suit
+    higher = 12 - rank - (turned_in_suit and trump_card % 13 > rank)
+    lower = rank - (turned_in_suit and trump_card % 13 < rank)
+    chance, others = 1.0, players - 1
+    if suit == trump:
+        beaten_by = higher
+    else:
+        beaten_by = higher + (12 if trump >= 0 else 0)
+        if not on_lead:  # the leader's card must be a lower one of this suit
+            chance, unseen, others = lower / unseen, unseen - 1, others - 1
+    for i in range(others):
+        chance *= max(0.0, (unseen - beaten_by - i) / (unseen - i))
+    return chance
+
+
 def _bid_time_probabilities(view: PlayerView) -> list[float]:
     know = _knowledge(view)
     assert view.hand is not None and view.seat is not None
-    probs = list(
-        _win_probabilities(view, know, view.hand, on_lead=view.leader == view.seat).values()
-    )
+    on_lead = view.leader == view.seat
+    if len(view.hand) == 1:
+        # one card each: no play to judge, so the chance is exact
+        turned = view.trump_card.index if view.trump_card is not None else -1
+        probs = [one_card_chance(view.hand[0].index, turned, view.rules.player_count, on_lead)]
+    elif know.trump is None and not on_lead and not any(know.unseen[c.suit] for c in view.hand):
+        # no other seat holds a card of the seat's suits, without trump: it never follows the
+        # suit led, so it takes no trick (13 spades when the whole deck is dealt)
+        probs = [0.0] * len(view.hand)
+    else:
+        probs = list(_win_probabilities(view, know, view.hand, on_lead=on_lead).values())
     pressure = _bidding_pressure(view, sum(probs))
     if pressure:
         factor = max(0.6, min(1.4, 1.0 - 0.12 * pressure))
@@ -519,10 +561,9 @@ def heuristic_play(view: PlayerView) -> Card:
         # enough certain winners are kept back: lose this trick with a spare card (when every
         # spare card would win it, the lookahead weighs which card to win it with instead)
         return _play_duck(view, know, spare, strength, later, keep=sure)
-    weights = LEAD_WEIGHTS.get(n)
-    if weights is not None and not view.trick:
+    if not view.trick:
         return _best_by(
-            cards, weights, lambda c: _lead_features(view, know, c, strength, later, need)
+            cards, LEAD_WEIGHTS, lambda c: _lead_features(view, know, c, strength, later, need)
         )
     return _play_lookahead(view, know, cards, strength, later, need)
 
@@ -831,9 +872,10 @@ def _play_duck(
 ) -> Card:
     trump = know.trump
     if not view.trick:
-        weights = DUCK_LEAD_WEIGHTS.get(view.rules.player_count)
-        if weights is not None and not keep:
-            return _best_by(cards, weights, lambda c: _duck_lead_features(view, know, c, strength))
+        if not keep:
+            return _best_by(
+                cards, DUCK_LEAD_WEIGHTS, lambda c: _duck_lead_features(view, know, c, strength)
+            )
         # lead the card least likely to win, the lowest of its suit
         return min(cards, key=lambda c: (strength[c], c.rank))
     led = view.trick[0].suit

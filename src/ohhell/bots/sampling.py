@@ -36,7 +36,7 @@ from typing import Final
 
 from ohhell.bots.fast import SUIT_MASKS, cards_of, mask_of
 from ohhell.bots.heuristic import CARD_WIN_WEIGHTS as CALIBRATION
-from ohhell.bots.heuristic import calibration_group, calibration_shift
+from ohhell.bots.heuristic import calibration_group, calibration_shift, one_card_chance
 from ohhell.engine import Card, Phase, PlayerView
 
 __all__ = [
@@ -420,11 +420,39 @@ def calibrated_tricks(
     size = hand.bit_count()
     trump = trump_card // 13 if trump_card >= 0 else NO_SUIT
     seen = hand | (1 << trump_card if trump_card >= 0 else 0)
+    unseen = [13 - (seen & SUIT_MASKS[suit]).bit_count() for suit in range(4)]
+    if size == 1:  # exact, as the heuristic's
+        out = [one_card_chance(hand.bit_length() - 1, trump_card, players, on_lead)]
+    elif trump == NO_SUIT and not on_lead and not any(unseen[s] for s in _suits_of(hand)):
+        out = [0.0] * size  # as the heuristic: no other seat can lead its suits
+    else:
+        out = _card_chances(hand, trump_card, players, on_lead)
+    mine_total = sum(out)
+    if not earlier_bids:
+        return mine_total
+    unknown = players - 1 - len(earlier_bids)
+    pressure = sum(earlier_bids) + unknown * size / players + mine_total - size
+    if not pressure:
+        return mine_total
+    factor = max(0.6, min(1.4, 1.0 - 0.12 * pressure))
+    return sum(p if p > 0.9 or p < 0.05 else min(0.95, p * factor) for p in out)
+
+
+def _suits_of(hand: int) -> list[int]:
+    return [suit for suit in range(4) if hand & SUIT_MASKS[suit]]
+
+
+def _card_chances(hand: int, trump_card: int, players: int, on_lead: bool) -> list[float]:
+    """Per card of ``hand`` (in suit order, each suit from its top card), the heuristic's
+    calibrated chance that it wins a trick."""
+    size = hand.bit_count()
+    trump = trump_card // 13 if trump_card >= 0 else NO_SUIT
+    seen = hand | (1 << trump_card if trump_card >= 0 else 0)
     unseen_total = 52 - seen.bit_count()
     unseen = [13 - (seen & SUIT_MASKS[suit]).bit_count() for suit in range(4)]
     share = min(1.0, (players - 1) * size / unseen_total) if unseen_total else 0.0
     trumps_out = unseen[trump] if trump != NO_SUIT else 0
-    small = size <= 2 and not on_lead
+    small = size == 2 and not on_lead  # (one card is exact: calibrated_tricks)
     length = [(hand & SUIT_MASKS[suit]).bit_count() for suit in range(4)]
     probs: list[tuple[int, int, int, float]] = []  # (suit, rank 0..12, higher unseen, raw)
     for suit in range(4):
@@ -446,7 +474,7 @@ def calibrated_tricks(
                         unseen[suit], mine_above + 1, size, unseen_total, trumps_out, players
                     )
                 if small:
-                    p *= 0.35 if size == 1 else 0.6
+                    p *= 0.6
             probs.append((suit, card - 13 * suit, higher, p))
     if trump != NO_SUIT and size >= 3:
         probs = _with_ruffing_value(probs, trump, length, size)
@@ -473,15 +501,7 @@ def calibrated_tricks(
             + calibration_shift(players, group)
         )
         out.append(1.0 / (1.0 + math.exp(-z)))
-    mine_total = sum(out)
-    if not earlier_bids:
-        return mine_total
-    unknown = players - 1 - len(earlier_bids)
-    pressure = sum(earlier_bids) + unknown * size / players + mine_total - size
-    if not pressure:
-        return mine_total
-    factor = max(0.6, min(1.4, 1.0 - 0.12 * pressure))
-    return sum(p if p > 0.9 or p < 0.05 else min(0.95, p * factor) for p in out)
+    return out
 
 
 NO_SUIT: Final = -1
