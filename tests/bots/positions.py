@@ -291,4 +291,26 @@ POSITIONS: tuple[Position, ...] = (
         " which can lose the last trick; won with the ten, the ace takes the last one too (a"
         " certain miss the heuristic made, found by a QA sweep)",
     ),
+    build_position(
+        "certain-winner-kept-shed-the-other-winner",
+        hands=("7h 2d 3c", "Th 9d 4c", "3h Kd 5c", "As Ad 8d"),
+        trump_card="2s",
+        bids=(1, 1, 0, 1),
+        plays="7h Th 3h",
+        good="Ad",
+        why="one trick needed and the ace of trumps is certain to take one: every other card must"
+        " lose, so shed the master diamond now; kept, it takes a second trick (the heuristic"
+        " threw the eight, keeping the ace for a trick too many; a QA sweep's exact analysis)",
+    ),
+    build_position(
+        "every-trick-needed-ruff-low",
+        hands=("Jd 5c 6c", "3h 4h Ah", "7d 8c Kh", "9d Qh 2s"),
+        trump_card="2h",
+        bids=(1, 3, 0, 0),
+        plays="Jd",
+        good="3h 4h",
+        why="all three tricks needed: the ace of trumps wins whenever it is played, and this ruff"
+        " is a low trump's best chance of its trick; ruffing with the ace leaves two low trumps"
+        " that must both win later (the heuristic ruffed with the ace; a QA sweep)",
+    ),
 )

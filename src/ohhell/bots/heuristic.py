@@ -815,6 +815,12 @@ def _play_win(
         return _lead_to_win(know, cards, strength)
     led = view.trick[0].suit
     winners = _winners_now(view, know, cards)
+    if led is not trump and view.hand is not None:
+        # ruffing with every trick wanted: a certain winner wins later anyway, so ruff with
+        # a trump that is not one, whose best chance of a trick this is
+        sure = _sure_winners(know, view.hand)
+        if any(c.suit is trump and c not in sure for c in winners):
+            winners = [c for c in winners if c not in sure]
     if winners:
         scored = [(_hold_probability(know, c, led, later), c) for c in winners]
         # the cheapest card that holds as well as any: lowest rank, and follow suit before a ruff
@@ -887,10 +893,8 @@ def _play_duck(
             losers, key=lambda c: (_kept_chance(view, know, c, later, strength), -strength[c])
         )
     if losers:
-        if keep:
-            # tricks are still needed later: keep the strong cards, lose with the weakest
-            return max(losers, key=lambda c: (c.suit is led, -strength[c], c.rank))
-        # shed the most dangerous card that still loses
+        # shed the most dangerous card that still loses (with certain winners to ``keep`` for
+        # the tricks still needed, every other card must lose too)
         return max(losers, key=lambda c: (strength[c] if c.suit is not led else 2.0, c.rank))
     # every card wins now: if later seats may still overtake, play the lowest; otherwise win
     # with the highest and keep the low cards for ducking later
