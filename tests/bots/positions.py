@@ -9,8 +9,9 @@ blunders of issue 3 are among them. Any bot can be checked against :data:`POSITI
         action = bot.choose(view_for(p.state, p.seat), random.Random(0), Budget())
         assert action in p.good_actions, (p.name, action, p.why)
 
-Positions use four seats, seat 3 deals (so seat 0 bids first and leads), and one hand of the
-given size (``schedule=custom``), with a trump turned unless the trump card is ``None``.
+Positions use four seats unless they say otherwise (as many as the hands given), the last
+seat deals (so seat 0 bids first and leads), and one hand of the given size
+(``schedule=custom``), with a trump turned unless the trump card is ``None``.
 """
 
 from __future__ import annotations

@@ -9,6 +9,7 @@ import pytest
 
 from ohhell.bots import advise_bid
 from ohhell.bots.advisor import bidding_view
+from ohhell.bots.search import CERTAIN_AFTER, SearchBot
 from ohhell.engine import (
     DECK,
     Bid,
@@ -115,6 +116,22 @@ def test_an_outcome_every_sampled_deal_agrees_on_is_shown_as_certain() -> None:
     assert advice.best_bid == 0 and advice.expected_scores[0] == 10.0
     on_lead_few = advise_bid(on_lead, random.Random(1), samples=5)
     assert on_lead_few.trick_probabilities[13] == 1.0  # the heuristic's estimate knows it too
+
+
+def test_only_many_worlds_agreeing_on_none_or_all_drop_the_estimate() -> None:
+    """The heuristic estimate's share in a bid's distribution: all of it with no world, none
+    when at least CERTAIN_AFTER worlds agree on no trick or on every trick, else the bot's
+    prior_weight (a few worlds, or a count in between, agree by chance or by the rollouts'
+    habit)."""
+    bot = SearchBot()
+    enough = float(CERTAIN_AFTER)
+    assert bot._prior_share([0.0, 0.0, 0.0], 0.0, CERTAIN_AFTER) == 1.0
+    assert bot._prior_share([0.0, 0.0, enough], enough, CERTAIN_AFTER) == 0.0
+    assert bot._prior_share([enough, 0.0, 0.0], enough, CERTAIN_AFTER) == 0.0
+    assert bot._prior_share([0.0, 5.0, 0.0], 5.0, CERTAIN_AFTER - 95) == bot.prior_weight
+    assert bot._prior_share([0.0, 0.0, 5.0], 5.0, CERTAIN_AFTER - 1) == bot.prior_weight
+    assert bot._prior_share([0.0, enough, 0.0], enough, CERTAIN_AFTER) == bot.prior_weight
+    assert bot._prior_share([1.0, enough, 0.0], enough + 1, CERTAIN_AFTER) == bot.prior_weight
 
 
 def test_a_few_or_a_middling_agreement_is_no_certainty() -> None:

@@ -75,12 +75,15 @@ def test_a_level_spec_cannot_set_the_simulations_its_budget_would_ignore() -> No
     with pytest.raises(ValueError) as error:
         make_player("hard:simulations=4")
     assert str(error.value) == (
-        "bot 'hard:simulations=4': the hard level thinks for its own budget (1280 simulations"
-        " or 0.15 s per decision), so a simulations option would be ignored: to choose the"
-        " simulations, name the bot instead (search:simulations=N)"
+        "bot 'hard:simulations=4': the hard level sets how long its bot thinks (its budget,"
+        " 1280 simulations or 0.15 s per decision, or a tournament's), so it takes no"
+        " simulations option: to choose the simulations, name the bot instead"
+        " (search:simulations=N)"
     )
-    with pytest.raises(ValueError, match="expert level thinks for its own budget"):
+    with pytest.raises(ValueError, match="the expert level sets how long its bot thinks"):
         make_player("expert:rivalry=0.1:simulations=9000")
+    with pytest.raises(ValueError, match="options are OPTION=VALUE, got 'simulations'"):
+        make_player("hard:simulations")  # malformed, not a simulations option
     assert make_player("search:simulations=4").simulations == 4  # type: ignore[attr-defined]
 
 

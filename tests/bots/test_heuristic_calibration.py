@@ -114,7 +114,9 @@ def test_one_card_each_the_chance_of_the_trick_is_exact(
     ) == pytest.approx(chance)
     if on_lead:  # no earlier bid to press on it
         assert expected_tricks(view) == pytest.approx(chance)
-    best = 1 if chance * 11 > (1 - chance) * 10 else 0
+        assert card_win_probabilities(view) == {Card.from_str(card): pytest.approx(chance)}
+    pressed = expected_tricks(view)  # the bids made before press on it as on any hand
+    best = 1 if pressed * 11 > (1 - pressed) * 10 else 0
     assert HeuristicBot().choose(view, random.Random(0), Budget()) == Bid(view.seat or 0, best)
     mask = mask_of([Card.from_str(card).index])
     turned = Card.from_str(trump).index if trump else -1
@@ -138,9 +140,10 @@ def test_a_seat_that_can_follow_no_suit_led_bids_nothing() -> None:
     assert HeuristicBot().choose(second, random.Random(0), Budget()) == Bid(second.seat or 0, 0)
     mask = mask_of([card.index for card in spades])
     compiled.load()
-    for on_lead, tricks in ((False, 0), (True, 13)):
-        assert sampling.calibrated_tricks(mask, -1, 4, on_lead, [3]) == pytest.approx(tricks)
-        assert compiled.calibrated_tricks(mask, -1, 4, on_lead, [3]) == pytest.approx(tricks)
+    for on_lead, earlier in ((False, [3]), (True, [])):
+        tricks = 13 if on_lead else 0
+        assert sampling.calibrated_tricks(mask, -1, 4, on_lead, earlier) == pytest.approx(tricks)
+        assert compiled.calibrated_tricks(mask, -1, 4, on_lead, earlier) == pytest.approx(tricks)
     first = bidding_view(Rules(player_count=4), spades, None, [])
     assert HeuristicBot().choose(first, random.Random(0), Budget()) == Bid(first.seat or 0, 13)
 

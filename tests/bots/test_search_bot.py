@@ -3,6 +3,7 @@ on the hand-made positions."""
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import replace
 
@@ -17,6 +18,7 @@ from ohhell.bots.search import SearchBot
 from ohhell.engine import (
     PRESETS,
     Bid,
+    Card,
     GameState,
     Phase,
     Rules,
@@ -174,6 +176,19 @@ def test_rivalry_is_set_aside_in_the_end_game_while_the_bid_can_be_made() -> Non
         assert SearchBot(rivalry=0.5)._rivalry_now(view_for(position.state, position.seat)) == 0.5
     with pytest.raises(ValueError, match="rivalry must be between 0 and 1"):
         SearchBot(rivalry=1.5)
+
+
+def test_bid_lean_takes_points_per_trick_bid_from_the_choice_only() -> None:
+    """``bid_lean`` leans the bid chosen toward fewer tricks; the expected points reported are
+    the bids' own. With the ace of trumps as its one card the seat bids one, unless each
+    trick bid costs more than the eleven points it is worth."""
+    view = bidding_view(Rules(player_count=4), parse_cards("Ah"), Card.from_str("2h"), [])
+    plain = SearchBot(simulations=64).estimate_bids(view, random.Random(1), Budget())
+    leaning = SearchBot(simulations=64, bid_lean=12).estimate_bids(view, random.Random(1), Budget())
+    assert (plain.best, leaning.best) == (1, 0)
+    assert leaning.expected_points == plain.expected_points == {0: 0.0, 1: 11.0}
+    with pytest.raises(ValueError, match="bid_lean must be a finite number, got nan"):
+        SearchBot(bid_lean=math.nan)
 
 
 def test_worlds_past_a_deadline_are_not_drawn() -> None:

@@ -40,11 +40,16 @@ class Budget:
             raise ValueError(f"seconds must be a positive number, got {self.seconds!r}")
 
     def __str__(self) -> str:
-        """In words: ``1280 simulations or 0.15 s``; ``the bot's own default`` for
-        ``Budget()``."""
+        """In words, for messages.
+
+        >>> str(Budget(simulations=1280, seconds=0.15)), str(Budget(simulations=1))
+        ('1280 simulations or 0.15 s', '1 simulation')
+        >>> str(Budget(seconds=2)), str(Budget())
+        ('2 s', "the bot's own default")
+        """
         parts = []
         if self.simulations is not None:
-            parts.append(f"{self.simulations} simulations")
+            parts.append(f"{self.simulations} simulation{'s' if self.simulations != 1 else ''}")
         if self.seconds is not None:
             parts.append(f"{self.seconds:g} s")
         return " or ".join(parts) or "the bot's own default"

@@ -8,7 +8,9 @@ cards and public information only), so the search bot can use it as a fast rollo
   a small logistic calibration fitted in self-play (see :data:`CARD_WIN_WEIGHTS`); the top
   trump left is a certain winner;
 - :func:`trick_distribution` and :func:`expected_tricks` turn those into a distribution of the
-  seat's tricks (a Poisson-binomial over the cards);
+  seat's tricks (a Poisson-binomial over the cards); a lone card's chance is exact
+  (:func:`one_card_chance`), and a seat not on lead that can follow no suit led, without
+  trump, takes none;
 - :func:`heuristic_bid` picks the legal bid with the best expected score under the rules in force
   (hook, zero-bid bonus, missed-bid scoring), nudged by the bids already made;
 - :func:`heuristic_play` plays to hit the bid: with every remaining trick needed it wins as
@@ -244,7 +246,12 @@ def card_win_probabilities(view: PlayerView) -> dict[Card, float]:
 def _win_probabilities(
     view: PlayerView, know: _Knowledge, hand: Sequence[Card], *, on_lead: bool
 ) -> dict[Card, float]:
-    """The calibrated chance that each card of ``hand`` wins a trick (:data:`CARD_WIN_WEIGHTS`)."""
+    """The calibrated chance that each card of ``hand`` wins a trick (:data:`CARD_WIN_WEIGHTS`);
+    for a lone card at bidding time, the exact chance (:func:`one_card_chance`)."""
+    if view.phase is Phase.BID and len(hand) == 1:
+        turned = view.trump_card.index if view.trump_card is not None else -1
+        n = view.rules.player_count
+        return {hand[0]: one_card_chance(hand[0].index, turned, n, on_lead)}
     raw = _raw_probabilities(view, know, hand, on_lead=on_lead)
     out: dict[Card, float] = {}
     # without trump, a seat on lead whose every card is the best of its suit left takes
@@ -317,7 +324,7 @@ def _raw_probabilities(
     for card in hand:
         by_suit.setdefault(card.suit, []).append(card)
     probs: dict[Card, float] = {}
-    small = len(hand) <= 2 and not on_lead
+    small = len(hand) == 2 and not on_lead  # (a lone card is bid by its exact chance)
     for suit, cards in by_suit.items():
         cards.sort(key=lambda c: c.rank, reverse=True)
         is_trump = suit is trump
@@ -332,7 +339,7 @@ def _raw_probabilities(
                 if trump is not None and trumps_out:
                     p *= 1.0 - _ruff_risk(know, suit, mine_above + 1, others, trumps_out)
                 if small:
-                    p *= 0.35 if len(hand) == 1 else 0.6
+                    p *= 0.6
             probs[card] = p
     if trump is not None and len(hand) >= 3:
         _add_ruffing_value(probs, by_suit, trump, len(hand))
@@ -425,11 +432,7 @@ def _bid_time_probabilities(view: PlayerView) -> list[float]:
     know = _knowledge(view)
     assert view.hand is not None and view.seat is not None
     on_lead = view.leader == view.seat
-    if len(view.hand) == 1:
-        # one card each: no play to judge, so the chance is exact
-        turned = view.trump_card.index if view.trump_card is not None else -1
-        probs = [one_card_chance(view.hand[0].index, turned, view.rules.player_count, on_lead)]
-    elif know.trump is None and not on_lead and not any(know.unseen[c.suit] for c in view.hand):
+    if know.trump is None and not on_lead and not any(know.unseen[c.suit] for c in view.hand):
         # no other seat holds a card of the seat's suits, without trump: it never follows the
         # suit led, so it takes no trick (13 spades when the whole deck is dealt)
         probs = [0.0] * len(view.hand)
@@ -560,7 +563,7 @@ def heuristic_play(view: PlayerView) -> Card:
     if len(sure) >= need and (best is None or any(not _beats(c, best, know.trump) for c in spare)):
         # enough certain winners are kept back: lose this trick with a spare card (when every
         # spare card would win it, the lookahead weighs which card to win it with instead)
-        return _play_duck(view, know, spare, strength, later, keep=sure)
+        return _play_duck(view, know, spare, strength, later, keeping=True)
     if not view.trick:
         return _best_by(
             cards, LEAD_WEIGHTS, lambda c: _lead_features(view, know, c, strength, later, need)
@@ -874,11 +877,15 @@ def _play_duck(
     cards: Sequence[Card],
     strength: dict[Card, float],
     later: Sequence[int],
-    keep: Sequence[Card] = (),
+    *,
+    keeping: bool = False,
 ) -> Card:
+    """Lose this trick if the seat can, and shed what could win a trick later: ``cards`` are
+    the cards it may play, all of which should lose (``keeping``: certain winners, not among
+    ``cards``, are kept back for the tricks still needed)."""
     trump = know.trump
     if not view.trick:
-        if not keep:
+        if not keeping:
             return _best_by(
                 cards, DUCK_LEAD_WEIGHTS, lambda c: _duck_lead_features(view, know, c, strength)
             )
@@ -893,8 +900,7 @@ def _play_duck(
             losers, key=lambda c: (_kept_chance(view, know, c, later, strength), -strength[c])
         )
     if losers:
-        # shed the most dangerous card that still loses (with certain winners to ``keep`` for
-        # the tricks still needed, every other card must lose too)
+        # shed the most dangerous card that still loses
         return max(losers, key=lambda c: (strength[c] if c.suit is not led else 2.0, c.rank))
     # every card wins now: if later seats may still overtake, play the lowest; otherwise win
     # with the highest and keep the low cards for ducking later

@@ -51,6 +51,7 @@ from ohhell.engine import Action, PlayerView
 
 __all__ = [
     "BOT_NAMES",
+    "BUDGET_OPTION",
     "LEVELS",
     "Level",
     "LevelBot",
@@ -59,6 +60,7 @@ __all__ = [
     "level",
     "level_bot",
     "make_bot",
+    "sets_own_simulations",
     "split_spec",
 ]
 
@@ -107,8 +109,8 @@ def sets_own_simulations(spec: str) -> bool:
     (False, False)
     """
     for item in split_spec(spec)[1]:
-        option, _, value = item.partition("=")
-        if option.strip() == BUDGET_OPTION and value.strip().lower() != "none":
+        option, separator, value = item.partition("=")
+        if separator and option.strip() == BUDGET_OPTION and value.strip().lower() != "none":
             return True
     return False
 
@@ -245,10 +247,10 @@ def level(spec: str) -> tuple[Bot, Budget]:
         raise ValueError(f"unknown level {name!r}; levels: {', '.join(LEVELS)}") from None
     if chosen.budget.simulations is not None and sets_own_simulations(spec):
         raise ValueError(
-            f"bot {spec!r}: the {name} level thinks for its own budget"
-            f" ({chosen.budget} per decision), so a"
-            f" {BUDGET_OPTION} option would be ignored: to choose the simulations, name the bot"
-            f" instead ({chosen.bot}:{BUDGET_OPTION}=N)"
+            f"bot {spec!r}: the {name} level sets how long its bot thinks (its budget,"
+            f" {chosen.budget} per decision, or a tournament's), so it takes no"
+            f" {BUDGET_OPTION} option: to choose the simulations, name the bot instead"
+            f" ({chosen.bot}:{BUDGET_OPTION}=N)"
         )
     bot: Bot = build_bot(_FACTORIES[chosen.bot], spec, kind=f"{name} ({chosen.bot})")
     return bot, chosen.budget

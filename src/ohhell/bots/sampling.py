@@ -414,9 +414,10 @@ def calibrated_tricks(
 ) -> float:
     """The heuristic bot's bid-time estimate of the tricks a dealt ``hand`` (a mask) takes
     (:func:`ohhell.bots.heuristic.expected_tricks` on that seat's view, equal to it but on
-    masks): per card the calibrated chance it wins, scaled by the bidding pressure of the bids
-    made before this seat (``earlier_bids``, in hands with a trump card ``trump_card``,
-    ``-1`` for none)."""
+    masks): per card the calibrated chance it wins (a lone card's exact chance; none, for a
+    seat not on lead that holds only suits no other seat holds, without trump), scaled by the
+    bidding pressure of the bids made before this seat (``earlier_bids``, in hands with a
+    trump card ``trump_card``, ``-1`` for none)."""
     size = hand.bit_count()
     trump = trump_card // 13 if trump_card >= 0 else NO_SUIT
     seen = hand | (1 << trump_card if trump_card >= 0 else 0)

@@ -47,6 +47,7 @@ generator's state; a time budget makes it depend on the machine's speed, so it i
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -201,7 +202,9 @@ class SearchBot:
     for each play of another seat that the rollout policy would not have made there; 1 turns
     play weighting off), ``rivalry`` (cards are valued by the seat's points less this share
     of the other seats' mean points: 0 for its own points alone, 1 for its lead over the
-    table), ``compiled`` (run the inner loops compiled with numba,
+    table), ``bid_lean`` (points per trick bid taken from a bid's expected points when
+    choosing it: above 0 leans toward lower, safer bids; the bid advisor shows the expected
+    points themselves), ``compiled`` (run the inner loops compiled with numba,
     :mod:`ohhell.bots.compiled`, when numba is installed: the same cards, faster; the first
     bot built in a process loads the compiled code; false runs their pure-Python references
     in :mod:`ohhell.bots.fast` and :mod:`ohhell.bots.sampling`).
@@ -232,6 +235,7 @@ class SearchBot:
         boost: float = 1.5,
         play_mismatch: float = 0.75,
         rivalry: float = 0.25,
+        bid_lean: float = 0.0,
         compiled: bool = True,
         sampler: Callable[[PlayerView], WorldSampler] | None = None,
     ) -> None:
@@ -255,6 +259,8 @@ class SearchBot:
             raise ValueError(f"play_mismatch must be in (0, 1], got {play_mismatch}")
         if not 0.0 <= rivalry <= 1.0:
             raise ValueError(f"rivalry must be between 0 and 1, got {rivalry}")
+        if not math.isfinite(bid_lean):
+            raise ValueError(f"bid_lean must be a finite number, got {bid_lean}")
         if bid_factor < 1:
             raise ValueError("bid_factor must be positive")
         if not 0.0 <= prior_weight <= 1.0:
@@ -272,6 +278,7 @@ class SearchBot:
         self.boost = boost
         self.play_mismatch = play_mismatch
         self.rivalry = rivalry
+        self.bid_lean = bid_lean
         self.compiled = compiled
         # The same functions compiled (when numba loads) or on int masks: the same values.
         path: Any = compiled_path if compiled and compiled_path.load() else None
@@ -550,7 +557,9 @@ class SearchBot:
         expected = {bid: self._expected_points(view, bid, dist) for bid, dist in dists.items()}
 
         def best_of(dists: dict[int, list[float]]) -> int:
-            return max(dists, key=lambda b: (expected[b], -abs(b - estimate), -b))
+            return max(
+                dists, key=lambda b: (expected[b] - self.bid_lean * b, -abs(b - estimate), -b)
+            )
 
         best = best_of(dists)
         # the bids near the estimate can all be wrong: when playing for the best of them the
