@@ -160,10 +160,19 @@ def test_a_bot_that_does_not_return_is_reported_without_waiting_for_it(
         assert info.value.seat == 1 and not info.value.state.is_over
         assert not release.is_set()  # reported while the bot was still thinking
         # while it runs on, it slows every bot in this process: none is timed, and blamed
-        with pytest.raises(BotFailure, match="cannot be timed fairly: a decision of bot 'stuck'"):
+        # the failure is the stuck bot's, in its seat (1), not the seat to act (2, left of 1)
+        with pytest.raises(
+            BotFailure, match="cannot be timed fairly: a decision of bot 'stuck'"
+        ) as info:
             play_game(
-                RULES, [RandomBot()] * 3, deal_rng=random.Random(2), budget=Budget(seconds=1.0)
+                RULES,
+                [RandomBot()] * 3,
+                deal_rng=random.Random(2),
+                first_dealer=1,
+                budget=Budget(seconds=1.0),
             )
+        assert info.value.seat == 1 and info.value.bot == "stuck"
+        assert info.value.state.to_act == frozenset({2})
         untimed = play_game(RULES, [RandomBot()] * 3, deal_rng=random.Random(2))
         assert untimed.state.is_over  # untimed games still play
     finally:

@@ -70,7 +70,8 @@ def play_game(
     on_events: Callable[[GameState, tuple[Event, ...]], None] | None = None,
     overrun_factor: float = 5.0,
 ) -> GameResult:
-    """Play one complete game and return its final state.
+    """Play one complete game and return its result: the final state and the time each
+    decision took.
 
     ``deals`` overrides where deals come from (duplicate tournaments replay stored deals).
     A bot overruns when a decision takes more than ``overrun_factor`` times ``budget.seconds``.
@@ -118,14 +119,14 @@ def _decide(
     view = view_for(state, seat)
     limit = None if budget.seconds is None else overrun_factor * budget.seconds
     if limit is not None and _STUCK:
-        _wait_for_stuck(seat, state)
+        _wait_for_stuck(state)
     try:
         if limit is None or not limit < threading.TIMEOUT_MAX:  # no time, or none to check
             start = time.perf_counter()
             action = bot.choose(view, rng, budget)
             elapsed = time.perf_counter() - start
         else:
-            action, elapsed = _within(limit, bot, lambda: bot.choose(view, rng, budget))
+            action, elapsed = _within(limit, bot, seat, lambda: bot.choose(view, rng, budget))
     except _StillThinking:
         raise BotFailure(
             f"overran its budget: no action after {limit:g} s for a {budget.seconds:g} s budget",
@@ -169,16 +170,18 @@ class _StillThinking(Exception):
     """A bot had no action when its time ran out (:func:`_within`)."""
 
 
-_STUCK: list[tuple[threading.Thread, str, float]] = []
+_STUCK: list[tuple[threading.Thread, str, int, float]] = []
 """Decisions that ran out of time and may still be running in this process: each with its
-bot's name and until when (:func:`time.monotonic`) the harness waits for it to finish."""
+bot's name, its seat and until when (:func:`time.monotonic`) the harness waits for it to finish."""
 
 _GRACE_SECONDS = 10.0
 """How long after running out of time a decision may take to finish before the harness
 takes it to be stuck for good (:func:`_wait_for_stuck`)."""
 
 
-def _within(seconds: float, bot: Bot, decide: Callable[[], Action]) -> tuple[Action, float]:
+def _within(
+    seconds: float, bot: Bot, seat: int, decide: Callable[[], Action]
+) -> tuple[Action, float]:
     """``decide()`` and the seconds it took, given ``seconds`` to return: on a thread of its
     own, so that a bot that never returns is reported (:class:`_StillThinking`) instead of
     holding up the game. Python cannot stop a thread, so such a decision is left to run on, as
@@ -197,7 +200,7 @@ def _within(seconds: float, bot: Bot, decide: Callable[[], Action]) -> tuple[Act
     thread.start()
     thread.join(seconds)
     if not outcome:
-        _STUCK.append((thread, bot.name, time.monotonic() + _GRACE_SECONDS))
+        _STUCK.append((thread, bot.name, seat, time.monotonic() + _GRACE_SECONDS))
         raise _StillThinking
     result = outcome[0]
     if isinstance(result, BaseException):
@@ -205,21 +208,22 @@ def _within(seconds: float, bot: Bot, decide: Callable[[], Action]) -> tuple[Act
     return result
 
 
-def _wait_for_stuck(seat: int, state: GameState) -> None:
+def _wait_for_stuck(state: GameState) -> None:
     """A decision that ran out of time and is still running takes its share of this process
     and of Python's interpreter lock: a bot timed now would be slowed by it, and blamed for
     overrunning. So a timed decision waits for such a decision to finish, up to
     :data:`_GRACE_SECONDS` after it ran out of time (a slow bot's late answer), and past that
-    is refused: the bot that is stuck for good is named (:data:`_STUCK`)."""
-    for thread, _, until in _STUCK:
+    is refused: the failure is the bot stuck for good, in the seat it was deciding for
+    (:data:`_STUCK`), not the seat whose turn it is now."""
+    for thread, _, _, until in _STUCK:
         thread.join(max(0.0, until - time.monotonic()))
     _STUCK[:] = [entry for entry in _STUCK if entry[0].is_alive()]
     if _STUCK:
-        name = _STUCK[0][1]
+        _, name, stuck_seat, _ = _STUCK[0]
         raise BotFailure(
             f"cannot be timed fairly: a decision of bot {name!r} that overran its budget is"
             " still running in this process (Python cannot stop it), and slows every bot here",
-            seat=seat,
+            seat=stuck_seat,
             bot=name,
             state=state,
         )

@@ -320,3 +320,24 @@ def test_a_bid_far_from_the_estimate_is_searched_when_play_points_there() -> Non
         estimate = bot.estimate_bids(dealer, random.Random(1), Budget(simulations=64))
         assert estimate.best == 0 and estimate.trick_probabilities[0] >= 0.5  # blended: few worlds
         assert 0 in estimate.expected_points and 5 not in estimate.expected_points
+
+
+def test_a_deadline_cut_short_never_counts_as_a_certain_outcome() -> None:
+    """Every world drawn for four low clubs under spades gives no trick, and over enough
+    worlds (:data:`~ohhell.bots.search.CERTAIN_AFTER`) that is taken as certain, the
+    heuristic's estimate (a trick now and then) dropped. Under a time budget the deadline can
+    stop the worlds after the first (the first chunk, compiled); those few are not enough,
+    however many worlds the budget would have allowed."""
+    from ohhell.bots.heuristic import trick_distribution
+
+    view = bidding_view(
+        Rules(player_count=4), parse_cards("2c 3c 4c 5c"), parse_cards("2s")[0], [1, 1, 1]
+    )
+    prior = trick_distribution(view)
+    assert 0.0 < prior[1] < 0.5
+    for compiled in (True, False):
+        bot = SearchBot(compiled=compiled)
+        certain = bot.estimate_bids(view, random.Random(1), Budget(simulations=400))
+        assert certain.trick_probabilities[0] == 1.0
+        cut = bot.estimate_bids(view, random.Random(1), Budget(simulations=100_000, seconds=1e-9))
+        assert cut.trick_probabilities[1] == pytest.approx(bot.prior_weight * prior[1])

@@ -594,14 +594,14 @@ class SearchBot:
             loop = self._bid_loop_compiled
         else:
             loop = self._bid_loop
-        weight_sum = loop(view, table, sampler, rng, worlds, deadline, tallies)
+        weight_sum, drawn = loop(view, table, sampler, rng, worlds, deadline, tallies)
         return {
             b: [
                 share * p + (1.0 - share) * (w / weight_sum if weight_sum else 0.0)
                 for p, w in zip(prior, tallies[b], strict=True)
             ]
             for b in candidates
-            for share in [self._prior_share(tallies[b], weight_sum, worlds)]
+            for share in [self._prior_share(tallies[b], weight_sum, drawn)]
         }
 
     @staticmethod
@@ -612,7 +612,8 @@ class SearchBot:
 
     def _prior_share(self, tally: list[float], weight_sum: float, worlds: int) -> float:
         """The heuristic estimate's share in a bid's distribution of tricks: all of it when
-        no world counted; none when at least :data:`CERTAIN_AFTER` worlds were asked for and
+        no world counted; none when at least :data:`CERTAIN_AFTER` worlds were drawn (not
+        asked for: a time budget can stop the loop after one) and
         every world gave the seat no trick, or every trick (a certain outcome, as with every
         card of a suit on lead, or none that can win a trick: the estimate from the seat's
         cards alone would blur it; a few worlds agree by chance); else ``prior_weight``.
@@ -636,14 +637,17 @@ class SearchBot:
         worlds: int,
         deadline: float | None,
         tallies: dict[int, list[float]],
-    ) -> float:
+    ) -> tuple[float, int]:
         """The bid estimate's loop over worlds, in Python: adds each world's weight to the
         tricks aiming at each candidate bid takes there (``tallies``); returns the weights'
-        sum (:func:`ohhell.bots.compiled.bid_worlds` is the same loop compiled)."""
+        sum and how many worlds it drew, fewer than ``worlds`` when the deadline passed
+        (:func:`ohhell.bots.compiled.bid_worlds` is the same loop compiled)."""
         weight_sum = 0.0
+        drawn = 0
         n = view.player_count
         for _ in range(worlds):
             hands = sampler.sample(rng)
+            drawn += 1
             weight = self._weight(view, sampler, hands, calibrated=True)
             if weight == 0.0:
                 continue
@@ -669,7 +673,7 @@ class SearchBot:
             weight_sum += weight
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-        return weight_sum
+        return weight_sum, drawn
 
     def _bid_loop_compiled(
         self,
@@ -680,13 +684,15 @@ class SearchBot:
         worlds: int,
         deadline: float | None,
         tallies: dict[int, list[float]],
-    ) -> float:
+    ) -> tuple[float, int]:
         """:meth:`_bid_loop` in one compiled call (:func:`ohhell.bots.compiled.bid_worlds`;
         under a time budget, one per chunk of worlds): the same worlds, the same tallies."""
         assert self._bid_worlds is not None
         candidates = list(tallies)
         weight_sum = 0.0
+        drawn = 0
         for seeds in self._seed_chunks(rng, worlds, deadline):
+            drawn += len(seeds)
             chunk, weights = self._bid_worlds(
                 sampler,
                 seeds,
@@ -704,4 +710,4 @@ class SearchBot:
             for bid, row in zip(candidates, chunk, strict=True):
                 tallies[bid] = [a + b for a, b in zip(tallies[bid], row, strict=True)]
             weight_sum += weights
-        return weight_sum
+        return weight_sum, drawn
