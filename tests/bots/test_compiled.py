@@ -352,3 +352,15 @@ def test_the_compiled_rollout_lead_uses_the_python_scores() -> None:
     """The rollout policy's lead wanting no more tricks is scored alike compiled and in
     Python (the compiled module writes the scores out for numba's cache)."""
     assert compiled._DUCK_LEAD_SCORES == fast.DUCK_LEAD_SCORES
+
+
+def test_the_kernels_constants_written_out_agree_with_their_sources() -> None:
+    """numba bakes the globals a kernel reads into its cached code, and its disk cache
+    notices changes to the kernel's own file only; so the constants the kernels take from
+    the other modules are written out in ``compiled`` and checked here."""
+    from ohhell.bots import heuristic
+
+    assert (compiled._LOST_SPOIL, compiled._LOST_GRAB) == (fast.LOST_SPOIL, fast.LOST_GRAB)
+    assert compiled._SMALL_HAND_SHARE == heuristic.SMALL_HAND_SHARE
+    assert len(heuristic.CARD_WIN_WEIGHTS) == compiled._CALIBRATION_GROUPS
+    assert sorted(heuristic.CARD_WIN_WEIGHTS) == list(range(compiled._CALIBRATION_GROUPS))

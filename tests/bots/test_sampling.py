@@ -19,7 +19,6 @@ from ohhell.bots.heuristic import heuristic_bid
 from ohhell.bots.sampling import (
     Knowledge,
     WorldSampler,
-    bid_likelihood,
     calibrated_bid_likelihood,
     calibrated_tricks,
     knowledge,
@@ -249,8 +248,9 @@ def test_bid_likelihood_prefers_hands_that_match_the_bids() -> None:
     )
     strong = mask_of(Card.from_str(t) for t in ["As", "Ks", "Qs"])
     weak = mask_of(Card.from_str(t) for t in ["2c", "3d", "4h"])
-    likely = bid_likelihood(know, (0, strong, weak), (None, 3, 0), trump=3, hand_size=3)
-    unlikely = bid_likelihood(know, (0, weak, strong), (None, 3, 0), trump=3, hand_size=3)
+    trump_card = Card.from_str("2s").index
+    likely = calibrated_bid_likelihood(know, (0, strong, weak), (None, 3, 0), trump_card, 1)
+    unlikely = calibrated_bid_likelihood(know, (0, weak, strong), (None, 3, 0), trump_card, 1)
     assert likely > 20 * unlikely
 
 

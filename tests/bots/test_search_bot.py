@@ -12,6 +12,7 @@ from tests.bots.positions import POSITIONS, Position, build_position
 from tests.conftest import run_python
 
 from ohhell.bots import Budget
+from ohhell.bots import compiled as compiled_path
 from ohhell.bots.advisor import bidding_view
 from ohhell.bots.levels import LEVELS, make_bot
 from ohhell.bots.search import SearchBot
@@ -115,6 +116,12 @@ def test_make_bot_builds_the_search_bot_and_refuses_a_bad_option() -> None:
         SearchBot(solve_leaves=-1)
     with pytest.raises(ValueError, match=r"bid_spread must be 0 \(no weighting\) or at least"):
         SearchBot(bid_spread=1e-300)
+    for option in ("bid_spread", "policy_bonus", "boost", "bid_lean"):
+        for value in (math.nan, math.inf):
+            with pytest.raises(ValueError, match=f"{option} must be a finite number, got {value}"):
+                SearchBot(**{option: value})
+    assert SearchBot(compiled=False).compiled is False
+    assert SearchBot().compiled is compiled_path.AVAILABLE  # what runs, not what was asked
 
 
 @pytest.mark.parametrize("compiled", [True, False])

@@ -45,8 +45,8 @@ from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any, Final, TypeVar
 
-from ohhell.bots.fast import LOST_GRAB, LOST_PLAY_ON, LOST_SPOIL, HandSim, cards_of
-from ohhell.bots.heuristic import CARD_WIN_WEIGHTS, SMALL_HAND_SHARE, calibration_shift
+from ohhell.bots.fast import LOST_PLAY_ON, LOST_SPOIL, HandSim, cards_of
+from ohhell.bots.heuristic import CARD_WIN_WEIGHTS, calibration_shift
 from ohhell.bots.sampling import Knowledge, SuitTable, WorldSampler
 
 # The rollout policy's lead wanting no more tricks, :data:`ohhell.bots.fast.DUCK_LEAD_SCORES`,
@@ -63,6 +63,17 @@ _DUCK_LEAD_SCORES: Final = (1439, 1129, 544, 304, 162, -15, 536, -693)
     _DUCK_WEAKEST,
     _DUCK_LENGTH,
 ) = _DUCK_LEAD_SCORES
+
+# The other constants the kernels read from the other bots' modules, written out for the same
+# reason (a test checks each against its source): numba bakes a global into the compiled code.
+_LOST_SPOIL: Final = 1
+""":data:`ohhell.bots.fast.LOST_SPOIL`."""
+_LOST_GRAB: Final = 2
+""":data:`ohhell.bots.fast.LOST_GRAB`."""
+_SMALL_HAND_SHARE: Final = 0.5
+""":data:`ohhell.bots.heuristic.SMALL_HAND_SHARE`."""
+_CALIBRATION_GROUPS: Final = 4
+"""How many groups of weights :data:`ohhell.bots.heuristic.CARD_WIN_WEIGHTS` has."""
 
 __all__ = [
     "AVAILABLE",
@@ -89,7 +100,7 @@ _KERNELS: list[str] = []
 """The kernels' names: :func:`load` rebinds each to its compiled version."""
 _numpy: ModuleType | None = None
 """numpy, once :func:`load` has compiled the kernels."""
-_SHIFTS_AT: Final = 8 * len(CARD_WIN_WEIGHTS)
+_SHIFTS_AT: Final = 8 * _CALIBRATION_GROUPS
 _WEIGHTS: Final = [w for group in sorted(CARD_WIN_WEIGHTS) for w in CARD_WIN_WEIGHTS[group]] + [
     calibration_shift(players, group) for players in range(8) for group in range(2)
 ]
@@ -480,10 +491,10 @@ def _rollout_choice(
     still held."""
     hand = hands[seat]
     need = bids[seat] - won[seat]
-    if lost == LOST_SPOIL and (need < 0 or need > _count(hand)):
+    if lost == _LOST_SPOIL and (need < 0 or need > _count(hand)):
         trump_mask = _suit_mask(trump) if trump >= 0 else 0
         return _spoiler(legal, best, winner, seat, trump_mask, bids, won, hands)
-    if lost == LOST_GRAB and need < 0:
+    if lost == _LOST_GRAB and need < 0:
         need = _count(hand)
     return _policy(hand, legal, everything & ~hand, played, best, len(hands), trump, need)
 
@@ -859,7 +870,7 @@ def _calibrated_tricks(
         if trump >= 0:
             group = 0 if suit == trump else 1
         else:
-            group = 3 if unseen_total and share < SMALL_HAND_SHARE else 2
+            group = 3 if unseen_total and share < _SMALL_HAND_SHARE else 2
         if higher == 0 and (group == 0 or masters_lead):
             probs[4 * i + 3] = 1.0
             total += 1.0

@@ -20,9 +20,8 @@ so the search draws the same worlds compiled or not. :meth:`WorldSampler.sample`
 seed from a :class:`random.Random`.
 
 The search then weights each sampled world by how likely the revealed bids were given the
-sampled hands (:func:`bid_likelihood`, a normal around :func:`calibrated_tricks`: the
-heuristic bot's calibrated card-win model, ported to masks; :func:`expected_tricks` is a
-cruder and cheaper estimate).
+sampled hands (:func:`calibrated_bid_likelihood`, a normal around :func:`calibrated_tricks`:
+the heuristic bot's calibrated card-win model, ported to masks).
 """
 
 from __future__ import annotations
@@ -34,7 +33,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Final
 
-from ohhell.bots.fast import SUIT_MASKS, cards_of, mask_of
+from ohhell.bots.fast import NO_TRUMP, SUIT_MASKS, cards_of, mask_of
 from ohhell.bots.heuristic import CARD_WIN_WEIGHTS as CALIBRATION
 from ohhell.bots.heuristic import calibration_group, calibration_shift, one_card_chance
 from ohhell.engine import Card, Phase, PlayerView
@@ -43,10 +42,8 @@ __all__ = [
     "Knowledge",
     "SuitTable",
     "WorldSampler",
-    "bid_likelihood",
     "calibrated_bid_likelihood",
     "calibrated_tricks",
-    "expected_tricks",
     "guess_bids",
     "knowledge",
     "sample_world",
@@ -378,32 +375,6 @@ def sample_world(view: PlayerView, rng: random.Random) -> tuple[tuple[Card, ...]
 
 # --------------------------------------------------------------------------- bid model
 
-_TRUMP_VALUE: Final = (0.15, 0.18, 0.2, 0.22, 0.25, 0.3, 0.35, 0.4, 0.5, 0.6, 0.72, 0.85, 0.97)
-"""Chance that a trump of rank 2..A takes a trick (for the bid model)."""
-_SIDE_VALUE: Final = (0.0, 0.0, 0.0, 0.0, 0.0, 0.01, 0.02, 0.03, 0.05, 0.1, 0.25, 0.55, 0.85)
-"""Chance that a non-trump card of rank 2..A takes a trick, before the trumping discount."""
-
-
-def expected_tricks(cards: int, trump: int, players: int, hand_size: int) -> float:
-    """A quick estimate of the tricks a dealt hand (a mask) takes: per card, a chance that
-    falls for side cards as more seats may be void (more players, longer hands) and rises
-    for short suits' trumps."""
-    side_discount = 1.0
-    if trump >= 0:
-        side_discount = max(0.3, 1.0 - 0.03 * (players - 3) - 0.035 * hand_size)
-    total = 0.0
-    for card in cards_of(cards):
-        suit, rank = divmod(card, 13)
-        if suit == trump:
-            total += _TRUMP_VALUE[rank]
-        else:
-            length = (cards & SUIT_MASKS[suit]).bit_count()
-            value = _SIDE_VALUE[rank] * side_discount
-            if length > 3:
-                value *= 0.75
-            total += value
-    return total
-
 
 def calibrated_tricks(
     hand: int,
@@ -419,12 +390,12 @@ def calibrated_tricks(
     bidding pressure of the bids made before this seat (``earlier_bids``, in hands with a
     trump card ``trump_card``, ``-1`` for none)."""
     size = hand.bit_count()
-    trump = trump_card // 13 if trump_card >= 0 else NO_SUIT
+    trump = trump_card // 13 if trump_card >= 0 else NO_TRUMP
     seen = hand | (1 << trump_card if trump_card >= 0 else 0)
     unseen = [13 - (seen & SUIT_MASKS[suit]).bit_count() for suit in range(4)]
     if size == 1:  # exact, as the heuristic's
         out = [one_card_chance(hand.bit_length() - 1, trump_card, players, on_lead)]
-    elif trump == NO_SUIT and not on_lead and not any(unseen[s] for s in _suits_of(hand)):
+    elif trump == NO_TRUMP and not on_lead and not any(unseen[s] for s in _suits_of(hand)):
         out = [0.0] * size  # as the heuristic: no other seat can lead its suits
     else:
         out = _card_chances(hand, trump_card, players, on_lead)
@@ -447,12 +418,12 @@ def _card_chances(hand: int, trump_card: int, players: int, on_lead: bool) -> li
     """Per card of ``hand`` (in suit order, each suit from its top card), the heuristic's
     calibrated chance that it wins a trick."""
     size = hand.bit_count()
-    trump = trump_card // 13 if trump_card >= 0 else NO_SUIT
+    trump = trump_card // 13 if trump_card >= 0 else NO_TRUMP
     seen = hand | (1 << trump_card if trump_card >= 0 else 0)
     unseen_total = 52 - seen.bit_count()
     unseen = [13 - (seen & SUIT_MASKS[suit]).bit_count() for suit in range(4)]
     share = min(1.0, (players - 1) * size / unseen_total) if unseen_total else 0.0
-    trumps_out = unseen[trump] if trump != NO_SUIT else 0
+    trumps_out = unseen[trump] if trump != NO_TRUMP else 0
     small = size == 2 and not on_lead  # (one card is exact: calibrated_tricks)
     length = [(hand & SUIT_MASKS[suit]).bit_count() for suit in range(4)]
     probs: list[tuple[int, int, int, float]] = []  # (suit, rank 0..12, higher unseen, raw)
@@ -470,20 +441,20 @@ def _card_chances(hand: int, trump_card: int, players: int, on_lead: bool) -> li
             if higher and below >= higher:
                 p += (1.0 - clear) * (0.6 if is_trump else 0.45) ** higher
             if not is_trump:
-                if trump != NO_SUIT and trumps_out and unseen_total:
+                if trump != NO_TRUMP and trumps_out and unseen_total:
                     p *= 1.0 - _ruff_risk(
                         unseen[suit], mine_above + 1, size, unseen_total, trumps_out, players
                     )
                 if small:
                     p *= 0.6
             probs.append((suit, card - 13 * suit, higher, p))
-    if trump != NO_SUIT and size >= 3:
+    if trump != NO_TRUMP and size >= 3:
         probs = _with_ruffing_value(probs, trump, length, size)
     out: list[float] = []
-    masters_lead = trump == NO_SUIT and on_lead and all(row[2] == 0 for row in probs)
+    masters_lead = trump == NO_TRUMP and on_lead and all(row[2] == 0 for row in probs)
     for suit, rank, higher, raw in probs:
         group = calibration_group(
-            trump=trump != NO_SUIT, is_trump=suit == trump, share=share, unseen=unseen_total
+            trump=trump != NO_TRUMP, is_trump=suit == trump, share=share, unseen=unseen_total
         )
         if higher == 0 and (group == 0 or masters_lead):
             out.append(1.0)  # as the heuristic: sure to win whenever played (or all led)
@@ -498,15 +469,11 @@ def _card_chances(hand: int, trump_card: int, players: int, on_lead: bool) -> li
             + weights[4] * length[suit]
             + weights[5] * size / 13
             + weights[6] * share
-            + weights[7] * (length[trump] / size if trump != NO_SUIT else 0.0)
+            + weights[7] * (length[trump] / size if trump != NO_TRUMP else 0.0)
             + calibration_shift(players, group)
         )
         out.append(1.0 / (1.0 + math.exp(-z)))
     return out
-
-
-NO_SUIT: Final = -1
-"""``trump`` of a hand without trump, for :func:`calibrated_tricks`."""
 
 
 @cache
@@ -542,27 +509,6 @@ def _with_ruffing_value(
     return out
 
 
-def bid_likelihood(
-    know: Knowledge,
-    hands: Sequence[int],
-    bids: Sequence[int | None],
-    trump: int,
-    hand_size: int,
-    spread: float = 1.0,
-) -> float:
-    """How likely the revealed ``bids`` of the other seats were if they held ``hands`` (plus
-    what they have played): the product over bidders of a discretised normal around
-    :func:`expected_tricks`, used to weight sampled worlds."""
-    n = len(hands)
-    weight = 1.0
-    for seat, bid in enumerate(bids):
-        if bid is None or seat == know.seat:
-            continue
-        mean = expected_tricks(hands[seat] | know.played[seat], trump, n, hand_size)
-        weight *= _normal_share(bid, mean, hand_size, spread)
-    return weight
-
-
 def calibrated_bid_likelihood(
     know: Knowledge,
     hands: Sequence[int],
@@ -573,9 +519,11 @@ def calibrated_bid_likelihood(
     *,
     sealed: bool = False,
 ) -> float:
-    """As :func:`bid_likelihood`, around :func:`calibrated_tricks` (each bidder's estimate
-    with the pressure of the bids made before it, none when bids were ``sealed``;
-    ``first_bidder`` bids first and leads): sharper, and about seven times slower."""
+    """How likely the revealed ``bids`` of the other seats were if they held ``hands`` (plus
+    what they have played): the product over bidders of a discretised normal, ``spread``
+    tricks wide, around :func:`calibrated_tricks` (each bidder's estimate with the pressure
+    of the bids made before it, none when bids were ``sealed``; ``first_bidder`` bids first
+    and leads). The search weights its sampled worlds by it."""
     n = len(hands)
     weight = 1.0
     earlier: list[int] = []

@@ -69,7 +69,7 @@ from ohhell.bots.fast import (
     solve_leaf_estimate,
 )
 from ohhell.bots.heuristic import trick_distribution
-from ohhell.bots.sampling import WorldSampler, bid_likelihood, uniform_sampler
+from ohhell.bots.sampling import WorldSampler, uniform_sampler
 from ohhell.engine import Action, Bid, BiddingMode, Card, Phase, Play, PlayerView
 
 __all__ = ["BidEstimate", "SearchBot"]
@@ -192,8 +192,7 @@ class SearchBot:
     ``bid_factor`` (bids get this many times the playouts of a card decision), ``prior_weight``
     (the share of the heuristic's calibrated trick distribution in the distribution bids are
     scored by, the rollouts' giving the rest: 0 for rollouts alone, 1 for the prior alone),
-    ``calibrated_cards`` (weight the worlds of card decisions by the calibrated bid model
-    too, not only those of bids: sharper but slower), ``spoiler`` (in rollouts, a seat whose
+    ``spoiler`` (in rollouts, a seat whose
     bid is lost plays for what is left to it: to make the others miss where a missed bid
     scores nothing, to take every trick it can where a missed bid scores its tricks; false:
     it plays on as if still aiming at its bid),
@@ -230,7 +229,6 @@ class SearchBot:
         policy_bonus: float = 0.0,
         bid_factor: int = 6,
         prior_weight: float = 0.5,
-        calibrated_cards: bool = True,
         spoiler: bool = True,
         boost: float = 1.5,
         play_mismatch: float = 0.75,
@@ -241,6 +239,14 @@ class SearchBot:
     ) -> None:
         if simulations < 1 or min_worlds < 1:
             raise ValueError("simulations and min_worlds must be positive")
+        for option, value in (
+            ("bid_spread", bid_spread),
+            ("policy_bonus", policy_bonus),
+            ("boost", boost),
+            ("bid_lean", bid_lean),
+        ):
+            if not math.isfinite(value):
+                raise ValueError(f"{option} must be a finite number, got {value}")
         if solve_leaves < 0 or bid_spread < 0 or bid_window < 0:
             raise ValueError("solve_leaves, bid_spread and bid_window may not be negative")
         if 0 < bid_spread < MIN_BID_SPREAD:
@@ -259,8 +265,6 @@ class SearchBot:
             raise ValueError(f"play_mismatch must be in (0, 1], got {play_mismatch}")
         if not 0.0 <= rivalry <= 1.0:
             raise ValueError(f"rivalry must be between 0 and 1, got {rivalry}")
-        if not math.isfinite(bid_lean):
-            raise ValueError(f"bid_lean must be a finite number, got {bid_lean}")
         if bid_factor < 1:
             raise ValueError("bid_factor must be positive")
         if not 0.0 <= prior_weight <= 1.0:
@@ -273,15 +277,15 @@ class SearchBot:
         self.policy_bonus = policy_bonus
         self.bid_factor = bid_factor
         self.prior_weight = prior_weight
-        self.calibrated_cards = calibrated_cards
         self.spoiler = spoiler
         self.boost = boost
         self.play_mismatch = play_mismatch
         self.rivalry = rivalry
         self.bid_lean = bid_lean
-        self.compiled = compiled
         # The same functions compiled (when numba loads) or on int masks: the same values.
         path: Any = compiled_path if compiled and compiled_path.load() else None
+        self.compiled = path is not None
+        """Whether the decisions run compiled: asked for, and numba loaded."""
         self._rollout_cards = path.rollout_cards if path else fast.rollout_cards
         self._rollout_bids = path.rollout_bids if path else fast.rollout_bids
         self._solve = path.solve if path else fast.solve
@@ -313,15 +317,10 @@ class SearchBot:
         sims = budget.simulations if budget.simulations is not None else self.simulations
         return max(self.min_worlds, int(factor * sims) // candidates)
 
-    def _compiled_worlds(self, sampler: WorldSampler, *, calibrated: bool) -> bool:
-        """Whether a decision's whole loop over worlds runs compiled: numba loaded, the
-        default uniform worlds (whose draw is compiled too) and the calibrated bid model (or
-        none) weighting them."""
-        return (
-            self._card_worlds is not None
-            and type(sampler) is WorldSampler
-            and (calibrated or self.bid_spread == 0)
-        )
+    def _compiled_worlds(self, sampler: WorldSampler) -> bool:
+        """Whether a decision's whole loop over worlds runs compiled: numba loaded, and the
+        default uniform worlds (whose draw is compiled too)."""
+        return self._card_worlds is not None and type(sampler) is WorldSampler
 
     @staticmethod
     def _seed_chunks(
@@ -344,30 +343,18 @@ class SearchBot:
         to how much shorter than a full 4-player, 10-card hand (40 cards) they are."""
         return min(self.boost, max(1.0, 40 / max(1, cards_left)))
 
-    def _weight(
-        self,
-        view: PlayerView,
-        sampler: WorldSampler,
-        hands: tuple[int, ...],
-        *,
-        calibrated: bool,
-    ) -> float:
+    def _weight(self, view: PlayerView, sampler: WorldSampler, hands: tuple[int, ...]) -> float:
         """How likely the revealed bids are in the world ``hands``: the sampling weight."""
         if self.bid_spread == 0:
             return 1.0
-        if calibrated:
-            return self._bid_likelihood(
-                sampler.know,
-                hands,
-                view.bids,
-                -1 if view.trump_card is None else view.trump_card.index,
-                (view.dealer + 1) % view.player_count,
-                self.bid_spread,
-                sealed=view.rules.bidding is BiddingMode.SIMULTANEOUS,
-            )
-        trump = NO_TRUMP if view.trump is None else int(view.trump)
-        return bid_likelihood(
-            sampler.know, hands, view.bids, trump, view.hand_size, spread=self.bid_spread
+        return self._bid_likelihood(
+            sampler.know,
+            hands,
+            view.bids,
+            -1 if view.trump_card is None else view.trump_card.index,
+            (view.dealer + 1) % view.player_count,
+            self.bid_spread,
+            sealed=view.rules.bidding is BiddingMode.SIMULTANEOUS,
         )
 
     # ------------------------------------------------------------------ cards
@@ -395,10 +382,7 @@ class SearchBot:
         totals = dict.fromkeys(cards, 0.0)
         deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
         worlds = self._worlds(len(cards), budget, self._boost(sum(sampler.know.counts)))
-        if self._compiled_worlds(sampler, calibrated=self.calibrated_cards):
-            loop = self._card_loop_compiled
-        else:
-            loop = self._card_loop
+        loop = self._card_loop_compiled if self._compiled_worlds(sampler) else self._card_loop
         weight_sum, preferred = loop(
             view, table, sampler, rng, worlds, deadline, cards, scores, totals
         )
@@ -432,7 +416,7 @@ class SearchBot:
         preferred = -1
         for _ in range(worlds):
             hands = sampler.sample(rng)
-            weight = self._weight(view, sampler, hands, calibrated=self.calibrated_cards)
+            weight = self._weight(view, sampler, hands)
             if self.play_mismatch < 1.0 and table.plays:
                 start = HandSim(
                     hands=[h | p for h, p in zip(hands, sampler.know.played, strict=True)],
@@ -590,10 +574,7 @@ class SearchBot:
         """For each candidate bid, the distribution of the seat's tricks when playing for it:
         the rollouts in ``worlds`` sampled worlds blended with the heuristic's ``prior``."""
         tallies = {b: [0.0] * (view.hand_size + 1) for b in candidates}
-        if self._compiled_worlds(sampler, calibrated=True):
-            loop = self._bid_loop_compiled
-        else:
-            loop = self._bid_loop
+        loop = self._bid_loop_compiled if self._compiled_worlds(sampler) else self._bid_loop
         weight_sum, drawn = loop(view, table, sampler, rng, worlds, deadline, tallies)
         return {
             b: [
@@ -648,7 +629,7 @@ class SearchBot:
         for _ in range(worlds):
             hands = sampler.sample(rng)
             drawn += 1
-            weight = self._weight(view, sampler, hands, calibrated=True)
+            weight = self._weight(view, sampler, hands)
             if weight == 0.0:
                 continue
             guesses = self._guess_bids(
