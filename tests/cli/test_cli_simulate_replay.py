@@ -49,8 +49,11 @@ def test_simulate_rule_options_and_json(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     sheet = json.loads(result.stdout.splitlines()[0])
     assert len(sheet["hands"]) == 30 and sheet["finished"] is True
+    assert sheet["record"] == str(tmp_path / "game-1.json")  # the line names its record
     record = json.loads((tmp_path / "game-1.json").read_text())
     assert record["rules"]["hook"] is True and record["rules"]["must_trump"] is True
+    unrecorded = ohhell("simulate", "--seed", "2", "--json", "--no-records")
+    assert json.loads(unrecorded.stdout)["record"] is None
 
 
 @pytest.mark.parametrize(
@@ -321,8 +324,9 @@ def test_a_stopped_simulate_has_written_every_game_it_reported(tmp_path: Path) -
     assert process.returncode == 128 + signal.SIGTERM, stderr
     written = sorted(out.iterdir())
     assert all(p.name.startswith("game-") for p in written)  # no temporary file
-    reported = [json.loads(line)["seed"] for line in stdout.splitlines()]
-    assert {f"game-{seed}.json" for seed in reported} <= {p.name for p in written}
+    reported = [json.loads(line) for line in stdout.splitlines()]
+    assert {Path(game["record"]) for game in reported} <= set(written)  # each names its record
+    assert all(Path(game["record"]).name == f"game-{game['seed']}.json" for game in reported)
     assert stderr.strip().endswith(
         f"terminated; {len(written)} of 200 records are written in {out}"
     )

@@ -15,7 +15,7 @@ import pyspiel
 from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts, outcome_sampling_mccfr
 
 from ohhell.bots import RandomBot
-from ohhell.engine import Rules
+from ohhell.engine import Rules, RulesError
 from ohhell.rl.agents import default_opponent
 from ohhell.rl.openspiel_game import GAME_NAME, OhHellState, OpenSpielBot, rules_from_params
 
@@ -64,6 +64,11 @@ def test_parameters_become_rules() -> None:
         rules_from_params({"hoook": True})
     with pytest.raises(ValueError, match="hand_sizes must be integers"):
         rules_from_params({"schedule": "custom", "hand_sizes": "1;x"})
+    # a bad value names the parameter as the game string spells it, not the engine's field
+    with pytest.raises(RulesError, match=r"got 9 \(parameter players\)$"):
+        rules_from_params({"players": 9})
+    with pytest.raises(RulesError, match=r"\(parameters hand_sizes, schedule\)$"):
+        rules_from_params({"hand_sizes": "1;2"})
 
 
 def play_to_decision(state: OhHellState, rng: random.Random, decisions: int) -> OhHellState:

@@ -169,7 +169,23 @@ def test_tournament_errors_are_one_line(tmp_path: Path) -> None:
         f"ohhell tournament: error: --save-deals {own} is the tournament's own journal.jsonl"
         " in --out: choose another path"
     )
+    folder = tournament("--save-deals", str(tmp_path), "--out", str(tmp_path / "out"), *COMMON)
+    assert folder.stderr.strip() == (
+        f"ohhell tournament: error: --save-deals {tmp_path} is a folder: name a file"
+    )
+    nowhere = tmp_path / "no-such-folder" / "deals.json"
+    missing = tournament("--save-deals", str(nowhere), "--out", str(tmp_path / "out"), *COMMON)
+    assert missing.stderr.strip() == (
+        f"ohhell tournament: error: --save-deals {nowhere}: there is no folder {nowhere.parent}"
+    )
+    assert folder.returncode == missing.returncode == 1
     assert not (tmp_path / "out").exists()
+    inside = tournament(  # into --out, which the tournament makes
+        "--save-deals", str(tmp_path / "out" / "deals.json"), "--out", str(tmp_path / "out"),
+        "--deal-sets", "1", "--quiet", *COMMON,
+    )  # fmt: skip
+    assert inside.returncode == 0, inside.stderr
+    assert (tmp_path / "out" / "deals.json").is_file()
 
 
 def test_variants_of_one_bot_meet_by_spec(tmp_path: Path) -> None:

@@ -930,7 +930,10 @@ def _play_spoiler(view: PlayerView, know: _Knowledge, cards: Sequence[Card]) -> 
         if b is not None and s != view.seat
     }
     if not view.trick:
-        # lead high to steal tricks from those who need them, low to feed those already made
+        # lead high while the tricks the others still need are at least as many as the seats
+        # with just what they bid (steal those tricks), low otherwise (feed those seats); the
+        # rollouts' spoiler counts the seats on both sides: the two measured alike (0.00 to
+        # +0.01 points per game over 300 deal sets, 3 to 5 players)
         hungry = sum(max(0, v) for v in needs.values())
         fed = sum(1 for v in needs.values() if v == 0)
         if hungry >= fed:

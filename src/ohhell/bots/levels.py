@@ -121,8 +121,8 @@ def _option_kinds(factory: Callable[..., Any]) -> dict[str, tuple[type, bool]]:
     another object is not."""
     try:
         parameters = inspect.signature(factory, eval_str=True).parameters.values()
-    except (NameError, TypeError, ValueError):  # pragma: no cover - every bot's hints resolve
-        return {}
+    except (NameError, TypeError, ValueError) as exc:  # pragma: no cover - every bot's resolve
+        raise ValueError(f"cannot read the options of {factory!r}: {exc}") from exc
     kinds: dict[str, tuple[type, bool]] = {}
     for parameter in parameters:
         if parameter.kind is not inspect.Parameter.KEYWORD_ONLY:

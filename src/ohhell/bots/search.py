@@ -237,8 +237,9 @@ class SearchBot:
         compiled: bool = True,
         sampler: Callable[[PlayerView], WorldSampler] | None = None,
     ) -> None:
-        if simulations < 1 or min_worlds < 1:
-            raise ValueError("simulations and min_worlds must be positive")
+        for option, count in (("simulations", simulations), ("min_worlds", min_worlds)):
+            if count < 1:
+                raise ValueError(f"{option} must be positive, got {count}")
         for option, value in (
             ("bid_spread", bid_spread),
             ("policy_bonus", policy_bonus),
@@ -343,7 +344,9 @@ class SearchBot:
         to how much shorter than a full 4-player, 10-card hand (40 cards) they are."""
         return min(self.boost, max(1.0, 40 / max(1, cards_left)))
 
-    def _weight(self, view: PlayerView, sampler: WorldSampler, hands: tuple[int, ...]) -> float:
+    def _weight(
+        self, view: PlayerView, table: _Table, sampler: WorldSampler, hands: tuple[int, ...]
+    ) -> float:
         """How likely the revealed bids are in the world ``hands``: the sampling weight."""
         if self.bid_spread == 0:
             return 1.0
@@ -351,10 +354,10 @@ class SearchBot:
             sampler.know,
             hands,
             view.bids,
-            -1 if view.trump_card is None else view.trump_card.index,
-            (view.dealer + 1) % view.player_count,
+            table.trump_card,
+            table.first_bidder,
             self.bid_spread,
-            sealed=view.rules.bidding is BiddingMode.SIMULTANEOUS,
+            sealed=table.sealed,
         )
 
     # ------------------------------------------------------------------ cards
@@ -416,7 +419,7 @@ class SearchBot:
         preferred = -1
         for _ in range(worlds):
             hands = sampler.sample(rng)
-            weight = self._weight(view, sampler, hands)
+            weight = self._weight(view, table, sampler, hands)
             if self.play_mismatch < 1.0 and table.plays:
                 start = HandSim(
                     hands=[h | p for h, p in zip(hands, sampler.know.played, strict=True)],
@@ -629,7 +632,7 @@ class SearchBot:
         for _ in range(worlds):
             hands = sampler.sample(rng)
             drawn += 1
-            weight = self._weight(view, sampler, hands)
+            weight = self._weight(view, table, sampler, hands)
             if weight == 0.0:
                 continue
             guesses = self._guess_bids(

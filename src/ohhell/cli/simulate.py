@@ -61,11 +61,17 @@ def register(subparsers: Any) -> None:
         help="replace records of the same name in --out (without it, a run whose records"
         " would replace any is refused before its first game)",
     )
-    parser.add_argument("--json", action="store_true", help="print score sheets as JSON lines")
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="print each game as a JSON line: its seed, where its record was written (null"
+        " with --no-records) and its score sheet",
+    )
     parser.add_argument(
         "--quiet",
         action="store_true",
-        help="no score sheets: print only where records were written (--json lines still print)",
+        help="no score sheets: print only where records were written (with --json the JSON"
+        " lines print, each naming its record)",
     )
     parser.set_defaults(run=run)
 
@@ -185,7 +191,9 @@ def _report(
     """Print a finished game (its record already written to ``path``, if any)."""
     rows = score_sheet(state)
     if args.json:
-        print(json.dumps({"seed": seed, **score_sheet_json(rows, seats, winners=state.winners)}))
+        record = {"record": str(path) if path is not None else None}
+        sheet = score_sheet_json(rows, seats, winners=state.winners)
+        print(json.dumps({"seed": seed, **record, **sheet}))
         return
     if not args.quiet:
         print(f"game {number} of {args.games}: {rules.describe()}; seed {seed}")

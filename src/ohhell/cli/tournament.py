@@ -195,6 +195,13 @@ def run(args: argparse.Namespace) -> int:
                     f"--save-deals {args.save_deals} is the tournament's own {name}"
                     " in --out: choose another path"
                 )
+        if args.save_deals.is_dir():
+            raise TournamentError(f"--save-deals {args.save_deals} is a folder: name a file")
+        parent = args.save_deals.parent
+        if not parent.is_dir() and parent.resolve() != args.out.resolve():  # --out is made
+            raise TournamentError(
+                f"--save-deals {args.save_deals}: there is no folder {args.save_deals.parent}"
+            )
     try:
         with sole_writer(args.out):  # two tournaments writing one journal would garble it
             return _run_into(args, rules)

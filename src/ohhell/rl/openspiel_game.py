@@ -53,6 +53,7 @@ from ohhell.engine import (
     GameState,
     PlayerView,
     Rules,
+    RulesError,
     Suit,
     apply,
     deal_from_deck,
@@ -134,6 +135,21 @@ def rules_from_params(params: dict[str, Any]) -> Rules:
         raise ValueError(
             f"hand_sizes must be integers separated by ';' (e.g. '1;2'), got {text!r}"
         ) from None
+    try:
+        return _rules(merged, sizes)
+    except RulesError as exc:  # name the parameters as the game string spells them
+        names = [_PARAMETER_OF.get(field, field) for field in exc.fields]
+        if not names:
+            raise
+        kind = "parameter" if len(names) == 1 else "parameters"
+        raise RulesError(f"{exc} ({kind} {', '.join(names)})", fields=exc.fields) from None
+
+
+_PARAMETER_OF: Final = {"player_count": "players", "custom_hand_sizes": "hand_sizes"}
+"""The game parameter of each :class:`~ohhell.engine.Rules` field whose name differs."""
+
+
+def _rules(merged: dict[str, Any], sizes: tuple[int, ...]) -> Rules:
     return Rules(
         player_count=merged["players"],
         schedule=merged["schedule"],
