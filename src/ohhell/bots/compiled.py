@@ -1034,19 +1034,9 @@ def _guess_bids(
             estimate = _calibrated_tricks(
                 hands[seat], trump_card, n, i == 0, earlier, 0 if sealed else i, weights, probs
             )
-            bid = min(hand_size, _round_half_even(estimate))
+            bid = min(hand_size, round(estimate))  # half to even, as in Python
             bids[seat] = bid
         earlier[i] = bid
-
-
-@_kernel
-def _round_half_even(x: float) -> int:
-    """Python's ``round(x)`` for a non-negative float."""
-    whole = int(x)
-    rest = x - whole
-    if rest > 0.5 or (rest == 0.5 and whole % 2 == 1):
-        return whole + 1
-    return whole
 
 
 # --------------------------------------------------------------------------- worlds
