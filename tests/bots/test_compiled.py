@@ -364,3 +364,15 @@ def test_the_kernels_constants_written_out_agree_with_their_sources() -> None:
     assert compiled._SMALL_HAND_SHARE == heuristic.SMALL_HAND_SHARE
     assert len(heuristic.CARD_WIN_WEIGHTS) == compiled._CALIBRATION_GROUPS
     assert sorted(heuristic.CARD_WIN_WEIGHTS) == list(range(compiled._CALIBRATION_GROUPS))
+    assert (compiled._GUARD_CHANCE_TRUMP, compiled._GUARD_CHANCE_SIDE) == (
+        heuristic.GUARD_CHANCE_TRUMP,
+        heuristic.GUARD_CHANCE_SIDE,
+    )
+    assert compiled._SMALL_HAND_FACTOR == heuristic.SMALL_HAND_FACTOR
+    assert (compiled._RUFF_LOW, compiled._RUFF_GAIN) == (heuristic.RUFF_LOW, heuristic.RUFF_GAIN)
+    assert compiled._PRESSURE_SLOPE == heuristic.PRESSURE_SLOPE
+    assert (compiled._PRESSURE_FLOOR, compiled._PRESSURE_CEILING) == heuristic.PRESSURE_LIMITS
+    assert (compiled._PRESSURE_FIXED_BELOW, compiled._PRESSURE_FIXED_ABOVE) == (
+        heuristic.PRESSURE_FIXED
+    )
+    assert compiled._PRESSURE_CAP == heuristic.PRESSURE_CAP

@@ -74,6 +74,18 @@ _SMALL_HAND_SHARE: Final = 0.5
 """:data:`ohhell.bots.heuristic.SMALL_HAND_SHARE`."""
 _CALIBRATION_GROUPS: Final = 4
 """How many groups of weights :data:`ohhell.bots.heuristic.CARD_WIN_WEIGHTS` has."""
+# The card model's hand-set constants (:data:`ohhell.bots.heuristic.GUARD_CHANCE_TRUMP` on).
+_GUARD_CHANCE_TRUMP: Final = 0.6
+_GUARD_CHANCE_SIDE: Final = 0.45
+_SMALL_HAND_FACTOR: Final = 0.6
+_RUFF_LOW: Final = 0.5
+_RUFF_GAIN: Final = 0.5
+_PRESSURE_SLOPE: Final = 0.12
+_PRESSURE_FLOOR: Final = 0.6
+_PRESSURE_CEILING: Final = 1.4
+_PRESSURE_FIXED_BELOW: Final = 0.05
+_PRESSURE_FIXED_ABOVE: Final = 0.9
+_PRESSURE_CAP: Final = 0.95
 
 __all__ = [
     "AVAILABLE",
@@ -828,7 +840,9 @@ def _calibrated_tricks(
             clear = math.pow(1.0 - share, higher)
             p = clear
             if higher and below >= higher:
-                p += (1.0 - clear) * math.pow(0.6 if is_trump else 0.45, higher)
+                p += (1.0 - clear) * math.pow(
+                    _GUARD_CHANCE_TRUMP if is_trump else _GUARD_CHANCE_SIDE, higher
+                )
             if not is_trump:
                 if trump >= 0 and trumps_out and unseen_total:
                     in_suit = 13 - _count(seen & _suit_mask(suit))
@@ -836,7 +850,7 @@ def _calibrated_tricks(
                         in_suit, mine_above + 1, size, unseen_total, trumps_out, players
                     )
                 if small:
-                    p *= 0.6
+                    p *= _SMALL_HAND_FACTOR
             probs[4 * k + 0] = suit
             probs[4 * k + 1] = card - 13 * suit
             probs[4 * k + 2] = higher
@@ -854,8 +868,8 @@ def _calibrated_tricks(
         # trump suit the rows run from the highest card down, so the lowest come last.
         i = k - 1
         while short > 0 and i >= 0:
-            if probs[4 * i + 0] == trump and probs[4 * i + 3] < 0.5:
-                probs[4 * i + 3] = probs[4 * i + 3] + (1.0 - probs[4 * i + 3]) * 0.5
+            if probs[4 * i + 0] == trump and probs[4 * i + 3] < _RUFF_LOW:
+                probs[4 * i + 3] = probs[4 * i + 3] + (1.0 - probs[4 * i + 3]) * _RUFF_GAIN
                 short -= 1
             i -= 1
     masters_lead = trump < 0 and on_lead
@@ -909,11 +923,12 @@ def _pressured(
     pressure = bid_sum + unknown * size / players + total - size
     if pressure == 0.0:
         return total
-    factor = max(0.6, min(1.4, 1.0 - 0.12 * pressure))
+    factor = max(_PRESSURE_FLOOR, min(_PRESSURE_CEILING, 1.0 - _PRESSURE_SLOPE * pressure))
     scaled = 0.0
     for i in range(k):
         p = probs[4 * i + 3]
-        scaled += p if p > 0.9 or p < 0.05 else min(0.95, p * factor)
+        fixed = p > _PRESSURE_FIXED_ABOVE or p < _PRESSURE_FIXED_BELOW
+        scaled += p if fixed else min(_PRESSURE_CAP, p * factor)
     return scaled
 
 

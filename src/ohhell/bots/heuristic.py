@@ -64,6 +64,29 @@ __all__ = [
 
 _SUITS = tuple(Suit)
 
+# The card model's hand-set constants, shared with its mask port (``sampling``) and written out
+# in its compiled copy (``compiled``, checked against these by a test).
+GUARD_CHANCE_TRUMP: Final = 0.6
+"""A guarded trump (as many of its suit below it as unseen above) survives each higher card
+with this chance."""
+GUARD_CHANCE_SIDE: Final = 0.45
+"""The same for a guarded card of a side suit."""
+SMALL_HAND_FACTOR: Final = 0.6
+"""A side card's chance is scaled by this in a two-card hand not on lead."""
+RUFF_LOW: Final = 0.5
+"""A trump whose chance is under this is low: it may win a trick by ruffing instead."""
+RUFF_GAIN: Final = 0.5
+"""A low trump gains this share of its missing chance for each short side suit it can ruff."""
+PRESSURE_SLOPE: Final = 0.12
+"""Each trick the table overbids scales the uncertain chances down by this share (up, when it
+underbids)..."""
+PRESSURE_LIMITS: Final = (0.6, 1.4)
+"""...within these factors."""
+PRESSURE_FIXED: Final = (0.05, 0.9)
+"""Chances below the first or above the second are not scaled by the bidding pressure."""
+PRESSURE_CAP: Final = 0.95
+"""A chance scaled up by the bidding pressure stays under this."""
+
 SMALL_HAND_SHARE: Final = 0.5
 """Without trump, a card is calibrated as in a small hand with a large stock (group 3 of
 :data:`CARD_WIN_WEIGHTS`) when the opponents hold less than this share of the cards the seat
@@ -334,12 +357,14 @@ def _raw_probabilities(
             clear = (1.0 - share) ** higher
             p = clear
             if higher and below >= higher:
-                p += (1.0 - clear) * (0.6 if is_trump else 0.45) ** higher
+                p += (1.0 - clear) * (
+                    GUARD_CHANCE_TRUMP if is_trump else GUARD_CHANCE_SIDE
+                ) ** higher
             if not is_trump:
                 if trump is not None and trumps_out:
                     p *= 1.0 - _ruff_risk(know, suit, mine_above + 1, others, trumps_out)
                 if small:
-                    p *= 0.6
+                    p *= SMALL_HAND_FACTOR
             probs[card] = p
     if trump is not None and len(hand) >= 3:
         _add_ruffing_value(probs, by_suit, trump, len(hand))
@@ -375,7 +400,7 @@ def _add_ruffing_value(
 ) -> None:
     """Low trumps win tricks by ruffing when a side suit is short."""
     trumps = by_suit.get(trump, [])
-    low = sorted((c for c in trumps if probs[c] < 0.5), key=lambda c: c.rank)
+    low = sorted((c for c in trumps if probs[c] < RUFF_LOW), key=lambda c: c.rank)
     if not low:
         return
     short = 0
@@ -385,7 +410,7 @@ def _add_ruffing_value(
         length = len(by_suit.get(suit, []))
         short += max(0, 2 - length) if size >= 4 else max(0, 1 - length)
     for card in low[:short]:
-        probs[card] += (1.0 - probs[card]) * 0.5
+        probs[card] += (1.0 - probs[card]) * RUFF_GAIN
 
 
 def _poisson_binomial(probs: Sequence[float], size: int) -> tuple[float, ...]:
@@ -440,9 +465,18 @@ def _bid_time_probabilities(view: PlayerView) -> list[float]:
         probs = list(_win_probabilities(view, know, view.hand, on_lead=on_lead).values())
     pressure = _bidding_pressure(view, sum(probs))
     if pressure:
-        factor = max(0.6, min(1.4, 1.0 - 0.12 * pressure))
-        probs = [p if p > 0.9 or p < 0.05 else min(0.95, p * factor) for p in probs]
+        probs = [pressed_chance(p, pressure) for p in probs]
     return probs
+
+
+def pressed_chance(chance: float, pressure: float) -> float:
+    """A card's chance under the bidding ``pressure`` (:func:`_bidding_pressure`): scaled down
+    when the table overbids, up when it underbids, unless it is nearly certain either way."""
+    low, high = PRESSURE_FIXED
+    if chance < low or chance > high:
+        return chance
+    floor, ceiling = PRESSURE_LIMITS
+    return min(PRESSURE_CAP, chance * max(floor, min(ceiling, 1.0 - PRESSURE_SLOPE * pressure)))
 
 
 def _bidding_pressure(view: PlayerView, mine: float) -> float:

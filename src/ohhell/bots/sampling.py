@@ -35,7 +35,17 @@ from typing import Final
 
 from ohhell.bots.fast import NO_TRUMP, SUIT_MASKS, cards_of, mask_of
 from ohhell.bots.heuristic import CARD_WIN_WEIGHTS as CALIBRATION
-from ohhell.bots.heuristic import calibration_group, calibration_shift, one_card_chance
+from ohhell.bots.heuristic import (
+    GUARD_CHANCE_SIDE,
+    GUARD_CHANCE_TRUMP,
+    RUFF_GAIN,
+    RUFF_LOW,
+    SMALL_HAND_FACTOR,
+    calibration_group,
+    calibration_shift,
+    one_card_chance,
+    pressed_chance,
+)
 from ohhell.engine import Card, Phase, PlayerView
 
 __all__ = [
@@ -406,8 +416,7 @@ def calibrated_tricks(
     pressure = sum(earlier_bids) + unknown * size / players + mine_total - size
     if not pressure:
         return mine_total
-    factor = max(0.6, min(1.4, 1.0 - 0.12 * pressure))
-    return sum(p if p > 0.9 or p < 0.05 else min(0.95, p * factor) for p in out)
+    return sum(pressed_chance(p, pressure) for p in out)
 
 
 def _suits_of(hand: int) -> list[int]:
@@ -439,14 +448,16 @@ def _card_chances(hand: int, trump_card: int, players: int, on_lead: bool) -> li
             clear = (1.0 - share) ** higher
             p = clear
             if higher and below >= higher:
-                p += (1.0 - clear) * (0.6 if is_trump else 0.45) ** higher
+                p += (1.0 - clear) * (
+                    GUARD_CHANCE_TRUMP if is_trump else GUARD_CHANCE_SIDE
+                ) ** higher
             if not is_trump:
                 if trump != NO_TRUMP and trumps_out and unseen_total:
                     p *= 1.0 - _ruff_risk(
                         unseen[suit], mine_above + 1, size, unseen_total, trumps_out, players
                     )
                 if small:
-                    p *= 0.6
+                    p *= SMALL_HAND_FACTOR
             probs.append((suit, card - 13 * suit, higher, p))
     if trump != NO_TRUMP and size >= 3:
         probs = _with_ruffing_value(probs, trump, length, size)
@@ -493,7 +504,7 @@ def _with_ruffing_value(
 ) -> list[tuple[int, int, int, float]]:
     """Low trumps win tricks by ruffing when a side suit is short (the heuristic's rule)."""
     low = sorted(
-        (rank, i) for i, (suit, rank, _, p) in enumerate(probs) if suit == trump and p < 0.5
+        (rank, i) for i, (suit, rank, _, p) in enumerate(probs) if suit == trump and p < RUFF_LOW
     )
     if not low:
         return probs
@@ -505,7 +516,7 @@ def _with_ruffing_value(
     out = list(probs)
     for _, i in low[:short]:
         suit, rank, higher, p = out[i]
-        out[i] = (suit, rank, higher, p + (1.0 - p) * 0.5)
+        out[i] = (suit, rank, higher, p + (1.0 - p) * RUFF_GAIN)
     return out
 
 
