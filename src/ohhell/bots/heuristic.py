@@ -156,7 +156,7 @@ PLAY_SHIFTS: Final[dict[int, tuple[float, ...]]] = {
 # +9.3 points per game (100 deal sets). Paired against the lookahead over 300 deal sets
 # of the standard game with three players: +3.87 points per game (CI +2.21 .. +5.53, deal
 # seed 5), +2.48 (CI +0.95 .. +4.01, seed 9), +4.03 (CI +2.29 .. +5.76, seed 11); +2.0 to
-# +3.7 under each preset. Both weights hold at 4 to 7 players (docs/bots.md); at four,
+# +3.7 under each preset. Both weights hold at 4 to 7 players (docs/bots-research.md); at four,
 # against the lookahead and the weakest card, over 300 deal sets: +2.77 points per game
 # (CI +1.72 .. +3.82, seed 5), +2.81 (CI +1.80 .. +3.82, seed 9), +4.16 (CI +3.05 ..
 # +5.27, seed 11); 200 deal sets (seed 5): hook +2.04, La Podrida +4.72, missed bids

@@ -80,7 +80,7 @@ many, short playouts up to ``boost`` times as many): 8.6 ms mean per decision on
 (p99 52 ms), 4 players, standard game, each decision compiled. Against 320, over 400
 duplicate deal sets: +1.4 points per game (95 % CI +0.5 .. +2.2) against three ``heuristic``
 bots, and 72.3 % of bids made against 71.5 %. 2,560 bought +0.3 more (CI -0.5 .. +1.1) for
-twice the time (``docs/bots.md``)."""
+twice the time (``docs/bots-research.md``)."""
 
 MAX_SOLVE_LEAVES = 100_000
 """The largest ``solve_leaves``: an exact solve runs to its end whatever the time budget,
