@@ -24,6 +24,39 @@ def test_write_atomic_replaces_the_whole_file(tmp_path: Path) -> None:
     assert [p.name for p in tmp_path.iterdir()] == ["record.json"]  # no temporary left
 
 
+@pytest.mark.parametrize("replace", [True, False])
+def test_write_atomic_syncs_the_folder_after_the_file_is_in_place(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, replace: bool
+) -> None:
+    """The file's own fsync does not make its name durable: after the rename (or the link)
+    the folder is synced too, so a crash of the system cannot lose a file reported written,
+    such as a tournament's journal with every line appended to it."""
+    import os
+    import stat
+
+    synced: list[tuple[bool, bool]] = []  # (a folder, the file in place by then)
+    real_fsync = os.fsync
+    path = tmp_path / "journal.jsonl"
+
+    def fsync(fd: int) -> None:
+        synced.append((stat.S_ISDIR(os.fstat(fd).st_mode), path.exists()))
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    write_atomic(path, "{}\n", replace=replace)
+    assert synced == [(False, False), (True, True)]
+
+
+def test_write_atomic_keeps_the_usual_permissions(tmp_path: Path) -> None:
+    import os
+
+    path = tmp_path / "record.json"
+    write_atomic(path, "x")
+    umask = os.umask(0)
+    os.umask(umask)
+    assert path.stat().st_mode & 0o777 == 0o666 & ~umask
+
+
 def test_write_atomic_can_refuse_to_replace(tmp_path: Path) -> None:
     """``replace=False``: a file already there is kept, and the new text is not left about."""
     path = tmp_path / "game-1.json"

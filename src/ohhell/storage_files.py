@@ -31,6 +31,15 @@ __all__ = [
 ]
 
 
+def _read_umask() -> int:
+    umask = os.umask(0)  # the only way to read it is to set it: once, at import
+    os.umask(umask)
+    return umask
+
+
+_UMASK = _read_umask()
+"""The process's umask, for the permissions of the files :func:`write_atomic` makes."""
+
 _HELD: set[int] = set()
 """The descriptors :func:`sole_writer` holds locked in this process."""
 
@@ -93,10 +102,12 @@ def sole_writer(folder: Path) -> Iterator[Path]:
         p for p in (folder, *folder.parents) if p.name not in ("", ".", "..") and not p.exists()
     ]
     folder.mkdir(parents=True, exist_ok=True)
-    fd = os.open(folder, os.O_RDONLY)
+    # Windows cannot open a folder, and nothing is locked there (hold_exclusively)
+    fd = os.open(folder, os.O_RDONLY) if fcntl is not None else None
     try:
-        hold_exclusively(fd, folder)
-        _HELD.add(fd)
+        if fd is not None:
+            hold_exclusively(fd, folder)
+            _HELD.add(fd)
         try:
             yield folder
         except BaseException:
@@ -105,8 +116,9 @@ def sole_writer(folder: Path) -> Iterator[Path]:
                     path.rmdir()
             raise
     finally:
-        _HELD.discard(fd)
-        os.close(fd)  # closing the descriptor drops the lock
+        if fd is not None:
+            _HELD.discard(fd)
+            os.close(fd)  # closing the descriptor drops the lock
 
 
 def release_inherited_locks() -> None:
@@ -127,10 +139,12 @@ def _named(exc: OSError, path: Path) -> OSError:
     return type(exc)(exc.errno, exc.strerror, str(path))
 
 
-def write_atomic(path: Path, text: str, *, replace: bool = True) -> None:
-    """Write ``text`` to ``path`` via a temporary file beside it (a dot, the name and a random
-    suffix; see :func:`remove_stale_temporaries`), fsync and rename, so a killed process never
-    leaves a truncated file behind. With ``replace=False`` a file already at ``path`` is never
+def write_atomic(path: Path, text: str | bytes, *, replace: bool = True) -> None:
+    """Write ``text`` (as UTF-8; bytes as they are) to ``path`` via a temporary file beside it
+    (a dot, the name and a random suffix; see :func:`remove_stale_temporaries`), fsync, rename
+    and fsync the folder, so a
+    killed process never leaves a truncated file behind, and a crash of the system does not
+    lose a file once this returns. With ``replace=False`` a file already at ``path`` is never
     replaced, even by another process writing it at the same moment: the temporary file is
     hard-linked into place, which fails with :class:`FileExistsError` if ``path`` exists."""
     path = Path(path)
@@ -139,22 +153,38 @@ def write_atomic(path: Path, text: str, *, replace: bool = True) -> None:
     except OSError as exc:
         raise _named(exc, path) from None
     try:
-        umask = os.umask(0)
-        os.umask(umask)
-        os.fchmod(fd, 0o666 & ~umask)  # mkstemp makes 0600; give the usual permissions
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        if hasattr(os, "fchmod"):  # not on Windows before Python 3.13
+            os.fchmod(fd, 0o666 & ~_UMASK)  # mkstemp makes 0600; give the usual permissions
+        data = text.encode("utf-8") if isinstance(text, str) else text
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
         if replace:
             os.replace(tmp, path)
         else:
             _link_new(tmp, path)
+        _sync_folder(path.parent)
     except BaseException as exc:
         Path(tmp).unlink(missing_ok=True)
         if isinstance(exc, OSError):
             raise _named(exc, path) from None
         raise
+
+
+def _sync_folder(folder: Path) -> None:
+    """fsync ``folder``, so that a file just renamed or linked into it stays there after a
+    power loss or a crash of the system (the file's own fsync does not cover its name)."""
+    if fcntl is None:  # pragma: no cover - Windows cannot open a folder to sync it
+        return
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    except OSError as exc:  # pragma: no cover - a file system that cannot sync folders
+        if exc.errno not in (errno.EINVAL, errno.ENOTSUP):
+            raise
+    finally:
+        os.close(fd)
 
 
 def _link_new(tmp: str, path: Path) -> None:

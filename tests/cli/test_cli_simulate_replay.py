@@ -364,3 +364,13 @@ def test_a_rerun_that_plays_the_game_otherwise_keeps_the_record_there(tmp_path: 
     _write_record(path, "another game", overwrite=True)
     assert path.read_text(encoding="utf-8") == "another game"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game-1.json"]
+
+
+@pytest.mark.parametrize("games", ["0", "-2", "two"])
+def test_simulate_games_must_be_a_positive_count(games: str, tmp_path: Path) -> None:
+    """A bad --games is a usage error (exit 2, with the usage), as any bad argument is."""
+    result = ohhell("simulate", "--games", games, "--out", str(tmp_path / "out"))
+    assert result.returncode == 2
+    assert "usage: ohhell simulate" in result.stderr
+    assert "error: argument --games:" in result.stderr
+    assert not (tmp_path / "out").exists()

@@ -15,9 +15,16 @@ import pyspiel
 from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts, outcome_sampling_mccfr
 
 from ohhell.bots import RandomBot
-from ohhell.engine import Rules, RulesError
+from ohhell.bots.sampling import sample_world
+from ohhell.engine import Rules, RulesError, view_for
 from ohhell.rl.agents import default_opponent
-from ohhell.rl.openspiel_game import GAME_NAME, OhHellState, OpenSpielBot, rules_from_params
+from ohhell.rl.openspiel_game import (
+    GAME_NAME,
+    OhHellState,
+    OpenSpielBot,
+    _determinize,
+    rules_from_params,
+)
 
 GAMES = {
     "custom-3p": "python_ohhell(players=3,schedule=custom,hand_sizes=1;2)",
@@ -153,6 +160,45 @@ def test_resampled_states_keep_the_players_information() -> None:
         sample = state.resample_from_infostate(player, rng.random)
         assert sample.information_state_string(player) == state.information_state_string(player)
         assert sample.legal_actions() == state.legal_actions()
+
+
+def test_resampled_hands_never_hold_a_suit_their_seat_has_shown_it_lacks() -> None:
+    """Late in seven-player hands under La Podrida, with many voids shown (a seat that did
+    not follow has none of the suit led, nor of trumps if it did not trump), every resample
+    keeps them all, and the player's own cards stay its own."""
+    game = pyspiel.load_game(
+        "python_ohhell(players=7,schedule=custom,hand_sizes=7;,must_trump=true)"
+    )
+    rng = random.Random(5)
+    checked = shown = 0
+    for _ in range(12):
+        state = play_to_decision(game.new_initial_state(), rng, 7 + 7 * 4)  # bids, 4 tricks
+        if state.is_terminal():
+            continue
+        player = state.current_player()
+        core = state._core.state
+        voids: list[set[object]] = [set() for _ in range(7)]
+        for trick in core.tricks:
+            led = trick.cards[0].suit
+            for position, card in enumerate(trick.cards[1:], start=1):
+                if card.suit is not led:
+                    voids[(trick.leader + position) % 7].add(led)
+                    if card.suit is not core.trump:
+                        voids[(trick.leader + position) % 7].add(core.trump)
+        shown += sum(len(v) for v in voids)
+        for _ in range(20):
+            sample = state.resample_from_infostate(player, rng.random)._core.state
+            assert sample.hands[player] == core.hands[player]
+            for seat, hand in enumerate(sample.hands):
+                assert len(hand) == len(core.hands[seat])
+                assert not any(card.suit in voids[seat] for card in hand), (seat, hand, voids)
+            checked += 1
+    assert checked >= 100 and shown >= 20
+    # the deals are the search bot's uniform ones (a greedy deal seat by seat is biased)
+    same = random.Random(9)
+    assert _determinize(core, player, random.Random(9)).hands == sample_world(
+        view_for(core, player), same
+    )
 
 
 def test_a_resampled_state_stays_indistinguishable_past_the_end_of_the_hand() -> None:

@@ -306,6 +306,25 @@ def test_a_new_tournament_takes_away_the_reports_of_the_one_it_replaces(tmp_path
     assert not any((out / name).exists() for name in REPORT_FILES)
 
 
+def test_a_killed_runs_temporary_files_are_swept_by_the_next_run(tmp_path: Path) -> None:
+    """A process killed between creating a report's or the journal's temporary file and
+    renaming it into place leaves that file behind; the next tournament into the folder
+    takes it away (the run never reported it), and leaves any other file alone."""
+    require("rich")
+    require("matplotlib")
+    out = tmp_path / "out"
+    out.mkdir()
+    stale = [out / ".journal.jsonl.k2x9", out / ".report.png.q81z", out / ".report.csv.a0"]
+    for path in stale:
+        path.write_text("half written")
+    (out / "notes.txt").write_text("mine")
+    done = tournament("--deal-sets", "1", "--out", str(out), "--quiet", *COMMON)
+    assert done.returncode == 0, done.stderr
+    assert not any(path.exists() for path in stale)
+    assert (out / "notes.txt").read_text() == "mine"
+    assert (out / "report.png").read_bytes().startswith(b"\x89PNG")
+
+
 def test_the_out_folder_is_free_once_the_main_process_is_killed(tmp_path: Path) -> None:
     """Killed alone with SIGKILL, the main process frees its --out folder at once, though
     its workers (forked while it held the folder) outlive it for a moment: a --resume typed

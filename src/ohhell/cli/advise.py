@@ -19,7 +19,13 @@ import random
 from typing import Any
 
 from ohhell.bots.advisor import DEFAULT_SAMPLES, BidAdvice, advise_bid, bidding_view
-from ohhell.cli.options import add_rules_arguments, rules_from_args, seed_arg, whole_numbers
+from ohhell.cli.options import (
+    add_rules_arguments,
+    rules_from_args,
+    seed_arg,
+    seed_or_random,
+    whole_numbers,
+)
 from ohhell.cli.players import prepare_bots
 from ohhell.engine import (
     BiddingMode,
@@ -174,7 +180,7 @@ def run(args: argparse.Namespace) -> int:
     if not 1 <= args.samples <= MAX_SAMPLES:
         raise AdviceError(f"--samples must be from 1 to {MAX_SAMPLES:,}, got {args.samples:,}")
     view = _position(args)
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**63)
+    seed = seed_or_random(args.seed)
     prepare_bots(["search"], "advise")  # the advice is the search's: say so if it compiles
     advice = advise_bid(view, random.Random(seed), samples=args.samples)
     if args.json:

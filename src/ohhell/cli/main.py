@@ -17,7 +17,6 @@ from ohhell.cli import advise, replay, rules_cmd, simulate, tournament
 from ohhell.engine import OhHellError
 
 EXIT_ERROR = 1
-EXIT_USAGE = 2
 
 SUBCOMMANDS = (simulate, replay, rules_cmd, tournament, advise)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import random
 from pathlib import Path
 from typing import Any
 
@@ -62,6 +63,23 @@ def seed_arg(text: str) -> int:
     if value < 0:
         raise argparse.ArgumentTypeError(f"a seed is 0 or more, got {value}")
     return value
+
+
+def positive_int(text: str) -> int:
+    """A count of at least 1 (``--games``)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a whole number is wanted, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"at least 1 is wanted, got {value}")
+    return value
+
+
+def seed_or_random(seed: int | None) -> int:
+    """``seed`` when one was given, else a secure random one, which no bot can guess (a bot
+    that knows the seed could deal the cards again: docs/bots.md, the contract)."""
+    return seed if seed is not None else random.SystemRandom().randrange(2**63)
 
 
 def folder_arg(text: str) -> Path:

@@ -10,7 +10,14 @@ from pathlib import Path
 from typing import Any
 
 from ohhell.bots import Bot
-from ohhell.cli.options import add_rules_arguments, folder_arg, rules_from_args, seed_arg
+from ohhell.cli.options import (
+    add_rules_arguments,
+    folder_arg,
+    positive_int,
+    rules_from_args,
+    seed_arg,
+    seed_or_random,
+)
 from ohhell.cli.players import prepare_bots
 from ohhell.cli.render import format_score_sheet, score_sheet_json
 from ohhell.cli.stopping import Stop, stopped_by_signals
@@ -44,7 +51,9 @@ def register(subparsers: Any) -> None:
         f" heuristic,random,random,random (bots: {', '.join(PLAYER_NAMES)}; default: random);"
         " a name may carry options for its bot, NAME:OPTION=VALUE:..., e.g. search:rivalry=0.5",
     )
-    parser.add_argument("--games", type=int, default=1, help="number of games (default: 1)")
+    parser.add_argument(
+        "--games", type=positive_int, default=1, help="number of games (default: 1)"
+    )
     parser.add_argument(
         "--seed", type=seed_arg, help="seed for a reproducible run (default: a secure random one)"
     )
@@ -78,9 +87,7 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     rules = rules_from_args(args)
-    if args.games < 1:
-        raise SystemExit("ohhell simulate: error: --games must be at least 1")
-    base_seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**63)
+    base_seed = seed_or_random(args.seed)
     names = _bot_names(args.bots, rules.player_count)
     try:
         prepare_bots(names, "simulate", rules=rules, quiet=args.quiet)

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 __all__ = ["Stop", "stopped_by_signals"]
 
-_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
+_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+"""The signals that stop a run cleanly, as Ctrl-C does (Windows has no SIGHUP)."""
 
 
 @dataclass

@@ -19,19 +19,24 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
-import random
 import sys
 from pathlib import Path
 from typing import Any
 
 from ohhell.bots.base import Budget
 from ohhell.bots.levels import BUDGET_OPTION, sets_own_simulations, split_spec
-from ohhell.cli.options import add_rules_arguments, folder_arg, rules_from_args, seed_arg
+from ohhell.cli.options import (
+    add_rules_arguments,
+    folder_arg,
+    rules_from_args,
+    seed_arg,
+    seed_or_random,
+)
 from ohhell.cli.players import prepare_bots
 from ohhell.cli.stopping import Stop, stopped_by_signals
 from ohhell.engine import Rules
 from ohhell.players import PLAYER_NAMES
-from ohhell.storage_files import InUseError, sole_writer
+from ohhell.storage_files import InUseError, remove_stale_temporaries, sole_writer
 from ohhell.tournament.deals import (
     DealFileError,
     DealSets,
@@ -247,6 +252,8 @@ def _run_into(args: argparse.Namespace, rules: Rules) -> int:
 
     from ohhell.tournament.report import render_table, write_reports
 
+    for name in (FILE_NAME, *REPORT_FILES):  # a killed run's temporary files, never reported
+        remove_stale_temporaries(args.out, name)
     journal_path = args.out / FILE_NAME
     journal = _earlier_run(journal_path, resume=args.resume)
     # what is not given comes from the run resumed, then the deal file, then the defaults
@@ -256,8 +263,7 @@ def _run_into(args: argparse.Namespace, rules: Rules) -> int:
         seed = journal.seed
     if seed is None and from_file is not None:
         seed = from_file.seed  # the deal file's seed plays its bots as the run that from_file it
-    if seed is None:
-        seed = random.SystemRandom().randrange(2**63)
+    seed = seed_or_random(seed)
     count = args.deal_sets
     if count is None and journal is not None:
         count = journal.deal_sets  # resuming finishes the tournament, not the default's

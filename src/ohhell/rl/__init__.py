@@ -6,9 +6,10 @@ OpenSpiel game. The modules are imported on demand, so importing this package ne
 - :mod:`ohhell.rl.encoding`: a seat's view as fixed-size arrays, actions as integers.
 - :mod:`ohhell.rl.pettingzoo_env`: :class:`~ohhell.rl.pettingzoo_env.OhHellEnv`, an AEC
   environment of the full multi-hand game under any :class:`~ohhell.engine.Rules`.
-- :mod:`ohhell.rl.openspiel_game`: the OpenSpiel game ``python_ohhell``, registered on import.
-- :mod:`ohhell.rl.agents`: any :class:`~ohhell.bots.Bot` as a PettingZoo policy or an OpenSpiel
-  bot.
+- :mod:`ohhell.rl.openspiel_game`: the OpenSpiel game ``python_ohhell``, registered on import,
+  and :class:`~ohhell.rl.openspiel_game.OpenSpielBot`, any :class:`~ohhell.bots.Bot` as an
+  OpenSpiel bot.
+- :mod:`ohhell.rl.agents`: any :class:`~ohhell.bots.Bot` as a PettingZoo policy.
 
 ``docs/rl.md`` documents the encodings, rewards and returns.
 """

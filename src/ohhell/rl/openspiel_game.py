@@ -47,14 +47,13 @@ import numpy.typing as npt
 import pyspiel
 
 from ohhell.bots.base import Bot, Budget
+from ohhell.bots.sampling import sample_world
 from ohhell.engine import (
-    DECK,
     Card,
     GameState,
     PlayerView,
     Rules,
     RulesError,
-    Suit,
     apply,
     deal_from_deck,
     format_cards,
@@ -244,9 +243,9 @@ class OhHellState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
         self, player_id: int, probability_sampler: Callable[[], float]
     ) -> OhHellState:
         """A state ``player_id`` cannot tell from this one, for determinized search (IS-MCTS):
-        the other seats' unplayed cards are redealt at random from the cards ``player_id``
-        has not seen (respecting the suits each seat has shown it lacks, when possible), and
-        sealed bids it cannot see are redrawn. Only for decision nodes.
+        the other seats' unplayed cards are redealt uniformly among the deals consistent with
+        what ``player_id`` knows (the cards it has seen, the suits each seat has shown it
+        lacks), and sealed bids it cannot see are redrawn. Only for decision nodes.
 
         Its ``history()`` is still this state's: pyspiel keeps the history in C++ and offers
         no way to rewrite it. Search from the sample by its information state and its legal
@@ -335,55 +334,16 @@ class OhHellState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
         )
 
 
-def _known_voids(state: GameState) -> list[set[Suit]]:
-    """Per seat, the suits its plays in this hand show it lacks."""
-    n, trump = state.player_count, state.trump
-    voids: list[set[Suit]] = [set() for _ in range(n)]
-    tricks = [(t.leader, t.cards) for t in state.tricks] + [(state.leader, state.trick)]
-    for leader, cards in tricks:
-        if not cards:
-            continue
-        led = cards[0].suit
-        for position, card in enumerate(cards[1:], start=1):
-            seat = (leader + position) % n
-            if card.suit is not led:
-                voids[seat].add(led)
-                if state.rules.must_trump and trump is not None and card.suit is not trump:
-                    voids[seat].add(trump)
-    return voids
-
-
 def _determinize(state: GameState, player: int, rng: random.Random) -> GameState:
-    """``state`` with every hidden fact ``player`` cannot see drawn again at random."""
+    """``state`` with every hidden fact ``player`` cannot see drawn again at random: the
+    other seats' unplayed cards uniformly among the deals consistent with what ``player``
+    knows (voids shown, La Podrida's trump obligations: :func:`ohhell.bots.sampling.sample_world`,
+    the search bot's sampler), and the sealed bids it cannot see."""
     view = view_for(state, player)
-    seen = {card.index for card in view.hand or ()}
-    seen.update(card.index for _, card in view.played_cards())
-    if view.trump_card is not None:
-        seen.add(view.trump_card.index)
-    pool = [card for card in DECK if card.index not in seen]
-    others = [s for s in range(state.player_count) if s != player]
-    needs = {s: len(state.hands[s]) for s in others}
-    voids = _known_voids(state)
-    hands = {player: state.hands[player]}
-    for attempt in range(100):
-        rng.shuffle(pool)
-        left = list(pool)
-        ok = True
-        for seat in sorted(others, key=lambda s: -len(voids[s])):
-            strict = attempt < 99  # the last attempt ignores the voids rather than fail
-            allowed = [c for c in left if not strict or c.suit not in voids[seat]]
-            if len(allowed) < needs[seat]:
-                ok = False
-                break
-            taken = allowed[: needs[seat]]
-            hands[seat] = tuple(sorted(taken))  # the engine's order, as a deal leaves them
-            left = [c for c in left if c not in taken]
-        if ok:
-            break
+    new_hands = sample_world(view, rng)  # each in the engine's order, as a deal leaves them
     played: dict[int, list[Card]] = {s: [] for s in range(state.player_count)}
     for seat, card in view.played_cards():
         played[seat].append(card)
-    new_hands = tuple(hands[s] for s in range(state.player_count))
     dealt = tuple(tuple(sorted((*new_hands[s], *played[s]))) for s in range(state.player_count))
     bids = tuple(
         rng.randint(0, state.hand_size) if seen_bid is None and real is not None else real

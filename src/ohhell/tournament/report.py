@@ -168,8 +168,10 @@ def _write_png(stats: TournamentStats, path: Path) -> None:
     right.set_ylim(0, 1)
     right.legend()
     figure.tight_layout()
-    figure.savefig(path, dpi=100)
+    image = io.BytesIO()
+    figure.savefig(image, format="png", dpi=100)
     plt.close(figure)
+    write_atomic(path, image.getvalue())  # whole or not at all, as the other reports
 
 
 def write_reports(stats: TournamentStats, matchup: Matchup, out: Path) -> list[Path]:
