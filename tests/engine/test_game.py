@@ -342,6 +342,10 @@ def test_a_card_built_directly_is_the_card(playing: GameState) -> None:
     assert held not in after.hands[1] and after.trick == (held,)
     with pytest.raises(NotationError, match="no card of suit 5 and rank 3"):
         Card(5, 3)  # type: ignore[arg-type]
+    assert Card.of(held.suit, held.rank) is held
+    for suit, rank in ((0, 15), (0, 1), (4, 2), (True, 2)):  # 2c + 13 would be 2d
+        with pytest.raises(NotationError, match=f"no card of suit {suit!r} and rank {rank!r}"):
+            Card.of(suit, rank)  # type: ignore[arg-type]
 
 
 def test_the_hook_forbids_a_bid_of_zero_too(bidding: GameState) -> None:

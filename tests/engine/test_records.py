@@ -141,6 +141,48 @@ def test_corrupt_records_name_the_problem(mutate: Any, message: str) -> None:
     assert message in str(info.value)
 
 
+def test_an_unfinished_trick_followed_by_another_names_the_unfinished_one() -> None:
+    """Cut short, the first trick of hand 2 is an unfinished trick (allowed only as the last
+    thing in a record); with trick 2 after it, the error says so and names trick 1 (it
+    blamed trick 2's first card for playing out of turn)."""
+
+    def cut(record: dict[str, Any]) -> None:
+        trick = record["hands"][1]["tricks"][0]
+        trick["cards"].pop()
+        trick["winner"] = None
+
+    with pytest.raises(RecordError) as info:
+        records.replay(corrupt(cut))
+    assert str(info.value).startswith("hand 2, trick 1: trick is incomplete but later tricks")
+
+
+def test_a_record_is_written_only_as_it_can_be_read() -> None:
+    """``to_record`` refuses what ``replay`` would refuse in the record it writes: seat names
+    that are not text, and ``meta`` that is not a JSON object."""
+    state = new_game(Rules(player_count=3))
+    for seats in (["a", "b", 3], "abc", ["a", "\ud800", "c"]):
+        with pytest.raises(RecordError, match=r"seat names|not text"):
+            records.to_record(state, seats=seats)  # type: ignore[arg-type]
+    for meta in ({"when": object()}, {"x": float("nan")}, ["a"], {"k": "\ud800"}):
+        with pytest.raises(RecordError, match=r"meta|not text"):
+            records.to_record(state, meta=meta)  # type: ignore[arg-type]
+    assert records.replay(records.to_record(state, seats=["a", "b", "c"], meta={"x": [1]})) == (
+        state
+    )
+
+
+def test_a_record_nested_deeper_than_the_stack_is_checked_without_recursion() -> None:
+    """The text check walks the record with a stack of its own: a record built in memory
+    with ``meta`` nested far deeper than Python's recursion limit is a RecordError about its
+    contents (here: a lone surrogate at the bottom), not a RecursionError."""
+    deep: object = "\ud800"
+    for _ in range(5000):
+        deep = [deep]
+    record = corrupt(lambda r: r.update(meta={"deep": deep}))
+    with pytest.raises(RecordError, match="is not text"):
+        records.replay(record)
+
+
 def test_illegal_play_names_hand_trick_seat_and_rule() -> None:
     # Find a trick in which the second seat followed suit while holding another suit, then make
     # it play off-suit: the replay must name the hand, trick, seat and the follow-suit rule.

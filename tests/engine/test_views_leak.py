@@ -11,6 +11,7 @@ import dataclasses
 import random
 from collections.abc import Iterator
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -24,6 +25,7 @@ from ohhell.engine import (
     Event,
     GameState,
     HandDealt,
+    IllegalActionError,
     Phase,
     PlayerView,
     Rules,
@@ -259,3 +261,19 @@ def test_event_feeds_hide_other_seats_cards(r: Rules, seed: int) -> None:
                 assert not seen[index] & stock(state)
                 face_up = played(state) | ({state.trump_card} - {None})
                 assert seen[index] <= face_up | set(state.dealt[seat] if seat is not None else ())
+
+
+def test_a_view_or_a_feed_of_no_seat_is_refused() -> None:
+    """``view_for`` and ``events_for`` take a seat (``events_for`` also ``None``, a
+    spectator): anything else is an :class:`IllegalActionError`, never another seat's view
+    (``True == 1``: seat 1's cards)."""
+    start = new_game(Rules(player_count=3), first_dealer=0)
+    state, events = apply(start, random_deal(start, random.Random(1)))
+    for seat in (3, -1, True, 1.0, "0", None):
+        with pytest.raises(IllegalActionError, match="no seat"):
+            view_for(state, seat)  # type: ignore[arg-type]
+    for seat in (True, 1.0, "1"):
+        with pytest.raises(IllegalActionError, match="no seat"):
+            events_for(seat, events)  # type: ignore[arg-type]
+    dealt = [e for e in events_for(None, events) if isinstance(e, HandDealt)]
+    assert dealt and all(hand is None for hand in dealt[0].hands)

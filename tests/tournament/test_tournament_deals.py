@@ -65,6 +65,9 @@ def _write(tmp_path: Path, data: object) -> Path:
     [
         (lambda d: d.update(format="something-else"), "'format' must be 'ohhell-deal-sets'"),
         (lambda d: d.update(version=99), "unsupported 'version' 99"),
+        (lambda d: d.update(version=True), "unsupported 'version' True"),
+        (lambda d: d.update(version=1.0), "unsupported 'version' 1.0"),
+        (lambda d: d.update(seed=-5), r"'seed' must be a whole number from 0 up or null, got -5"),
         (lambda d: d.update(player_count=9), "'player_count' must be 3..7, got 9"),
         (lambda d: d.update(deal_sets=[]), "'deal_sets' must be a non-empty list"),
         (
@@ -91,6 +94,13 @@ def test_malformed_deal_files_give_clear_errors(tmp_path: Path, mutate, message:
     path = _write(tmp_path, data)
     with pytest.raises(DealFileError, match=f"deal file {path}: {message}"):
         load_deal_sets(path)
+
+
+def test_deal_sets_are_not_drawn_from_a_negative_seed() -> None:
+    """``random.Random(-5)`` deals as ``random.Random(5)``: a negative seed would replay
+    another seed's deals under its name (and a journal refuses it on resuming)."""
+    with pytest.raises(DealFileError, match=r"the seed must be 0 or more, got -5"):
+        generate_deal_sets(RULES, 1, seed=-5)
 
 
 def test_unreadable_deal_files(tmp_path: Path) -> None:

@@ -107,6 +107,7 @@ def _set(lines: list[object], where: tuple[object, ...], value: object) -> None:
     [
         ((0, "format"), "something", "line 1: not a tournament journal"),
         ((0, "version"), 2, "line 1: unsupported 'version' 2; this program reads version 1"),
+        ((0, "version"), True, "line 1: unsupported 'version' True; this program reads"),
         ((0, "matchup", "seed"), "five", "line 1: the matchup's seed must be a whole number"),
         ((2, "index"), 0, "line 3: deal set 0 is there twice"),
         ((2, "index"), 9, "line 3: deal set 9, but the tournament has 4"),
@@ -151,6 +152,33 @@ def test_damaged_journals_are_clear_errors(
         read_journal(path)
     assert str(error.value).startswith(f"journal {path}, ")
     assert message in str(error.value)
+
+
+def test_games_must_start_from_their_deal_sets_first_dealer(
+    tmp_path: Path, played: list[DealSetOutcome]
+) -> None:
+    """Every game of a deal set replays its deals from its first dealer: a line whose games
+    start with different dealers is refused when read, and one whose games all start with
+    another dealer than the deal set's is refused when resumed against the deal sets (each
+    game rotating the deal correctly on its own)."""
+    path = _journal(tmp_path / FILE_NAME, played[:2])
+    lines = _lines(path)
+
+    def shift(game: dict[str, list[list[object]]]) -> None:
+        for hand in game["hands"]:
+            hand[1] = (int(hand[1]) + 1) % 3  # type: ignore[call-overload]
+
+    shift(lines[1]["games"][0])  # type: ignore[index]
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    with pytest.raises(JournalError, match="line 2: deal set 0: its games start with dealers"):
+        read_journal(path)
+    for game in lines[1]["games"][1:]:  # type: ignore[index]
+        shift(game)
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    journal = read_journal(path)  # consistent within the line
+    first = DEAL_SETS.sets[0].first_dealer
+    with pytest.raises(JournalError, match=rf"deal set's first dealer is {first}$"):
+        check_same_tournament(journal, MATCHUP, DEAL_SETS)
 
 
 def test_bids_the_hook_forbids_are_a_clear_error(tmp_path: Path) -> None:

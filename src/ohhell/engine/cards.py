@@ -143,8 +143,8 @@ class Card:
 
     @staticmethod
     def of(suit: Suit, rank: Rank) -> Card:
-        """The card of this suit and rank."""
-        return _CARDS[suit * 13 + rank - 2]
+        """The card of this suit and rank (a :class:`NotationError` for no such suit or rank)."""
+        return Card(suit, rank)
 
     @staticmethod
     def from_index(index: int) -> Card:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from typing import TypeAlias
 
 from ohhell.engine.cards import Card
+from ohhell.engine.errors import IllegalActionError
 
 __all__ = [
     "BidMade",
@@ -97,7 +98,11 @@ Event: TypeAlias = (
 
 
 def events_for(seat: int | None, events: Iterable[Event]) -> tuple[Event, ...]:
-    """The events as seat ``seat`` may see them (``None``: a spectator, who sees no hand)."""
+    """The events as seat ``seat`` may see them (``None``: a spectator, who sees no hand).
+    Any other ``seat`` than ``None`` or an ``int`` is refused (``True`` would see seat 1's
+    cards)."""
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
+        raise IllegalActionError(f"no seat {seat!r}: a seat is a whole number", seat=None)
     out: list[Event] = []
     for event in events:
         if isinstance(event, HandDealt):

@@ -55,8 +55,16 @@ def to_record(
     """
     n = state.player_count
     names = list(seats) if seats is not None else [f"seat {i}" for i in range(n)]
-    if len(names) != n:
-        raise RecordError(f"{len(names)} seat names given for {n} seats")
+    if isinstance(seats, str) or len(names) != n or not all(isinstance(s, str) for s in names):
+        raise RecordError(f"seats must be {n} seat names (strings), got {seats!r}")
+    _check_text(names)
+    if meta is not None:
+        if not isinstance(meta, dict):
+            raise RecordError(f"meta must be an object (a dict), got {type(meta).__name__}")
+        try:
+            _check_text(json.loads(json.dumps(meta, allow_nan=False)))
+        except (TypeError, ValueError) as exc:
+            raise RecordError(f"meta must be JSON (objects, lists, text, numbers): {exc}") from None
     hands: list[dict[str, Any]] = []
     totals = [0] * n
     for result in state.results:
@@ -199,20 +207,21 @@ def loads(text: str | bytes) -> dict[str, Any]:
 def _check_text(value: object) -> None:
     """Refuse strings that are not text: JSON's ``\\ud800`` escapes can spell lone UTF-16
     surrogates, which no UTF-8 output (a terminal, a file) can write."""
-    if isinstance(value, str):
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError:
-            raise RecordError(
-                f"{value!r} is not text: it holds a lone UTF-16 surrogate escape"
-            ) from None
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            _check_text(key)
-            _check_text(item)
-    elif isinstance(value, list):
-        for item in value:
-            _check_text(item)
+    stack = [value]  # walked without recursion: any depth of nesting is fine
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                raise RecordError(
+                    f"{item!r} is not text: it holds a lone UTF-16 surrogate escape"
+                ) from None
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
 
 
 def replay(record: dict[str, Any]) -> GameState:
@@ -302,6 +311,10 @@ def _replay_hand(state: GameState, index: int, entry: object, *, is_last: bool) 
     if state.phase is Phase.BID and tricks:
         raise RecordError("tricks recorded before every seat has bid", hand=hand)
     for t_index, trick in enumerate(tricks):
+        if state.trick and state.phase is Phase.PLAY:  # the trick before was left unfinished
+            raise RecordError(
+                "trick is incomplete but later tricks follow", hand=hand, trick=t_index
+            )
         state = _replay_trick(state, hand, t_index + 1, trick)
     finished = state.hand_index > index or state.is_over
     if not finished:
@@ -341,9 +354,7 @@ def _replay_trick(state: GameState, hand: int, number: int, trick: object) -> Ga
         tricks_before = len(state.tricks)
         state = _act(state, Play(seat, card), hand=hand, trick=number)
         completed = len(state.results) > before or len(state.tricks) > tricks_before
-        if completed:
-            if position != len(cards) - 1:
-                raise RecordError("more cards than seats in a trick", hand=hand, trick=number)
+        if completed:  # with the last card listed: a trick has at most one card per seat
             played = (
                 state.results[-1].tricks[-1] if len(state.results) > before else state.tricks[-1]
             )

@@ -123,9 +123,10 @@ class Rules:
 
     def __post_init__(self) -> None:
         count = self.player_count
-        if isinstance(count, bool) or not isinstance(count, int) or not 3 <= count <= 7:
+        low, high = self.MIN_PLAYERS, self.MAX_PLAYERS
+        if isinstance(count, bool) or not isinstance(count, int) or not low <= count <= high:
             raise RulesError(
-                f"player_count must be an integer from 3 to 7, got {count!r}",
+                f"player_count must be an integer from {low} to {high}, got {count!r}",
                 fields=("player_count",),
             )
         for name, enum in (("schedule", Schedule), ("bidding", BiddingMode)):
@@ -302,7 +303,11 @@ missed_bid_scores_tricks, zero_bid_bonus
         return cls.from_dict({"player_count": player_count, **preset.options})
 
     def describe(self) -> str:
-        """A one-line human description, e.g. ``4 players, ascending 1-13, hook``."""
+        """A one-line human description.
+
+        >>> Rules(player_count=4, hook=True).describe()
+        '4 players, ascending (13 hands), hook'
+        """
         sizes = self.hand_sizes()
         parts = [f"{self.player_count} players", f"{self.schedule.value} ({len(sizes)} hands)"]
         if self.repeat_turning_hand:

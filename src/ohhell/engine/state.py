@@ -13,6 +13,7 @@ from enum import StrEnum
 from ohhell.engine.cards import Card, Suit
 from ohhell.engine.errors import RulesError
 from ohhell.engine.rules import BiddingMode, Rules
+from ohhell.engine.scoring import winners
 
 __all__ = ["GameState", "HandResult", "Phase", "ScoreRow", "Trick", "new_game"]
 
@@ -166,10 +167,7 @@ class GameState:
     @property
     def winners(self) -> tuple[int, ...]:
         """Seats with the highest total (shared on equal totals); empty until the game ends."""
-        if not self.is_over:
-            return ()
-        top = max(self.totals)
-        return tuple(s for s, t in enumerate(self.totals) if t == top)
+        return winners(self.totals) if self.is_over else ()
 
     def describe_position(self) -> str:
         """Where the game is, for messages: ``hand 5 of 13 (5 cards), trick 2``."""

@@ -2,8 +2,9 @@
 
 :func:`check_action` raises a specific :class:`~ohhell.engine.errors.IllegalActionError` whose
 message names the seat, the action and the reason; :func:`is_legal` is its boolean twin and
-:func:`legal_actions` lists what is allowed. All three share one code path, so a user interface
-greys out exactly the cards the engine would refuse.
+:func:`legal_actions` lists what is allowed. The list is built for speed on its own, and the
+property tests check on every kind of state that it holds exactly the actions the checks let
+through, so a user interface greys out exactly the cards the engine would refuse.
 
 >>> import random
 >>> from ohhell.engine.rules import Rules

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from ohhell.engine.actions import Action
 from ohhell.engine.cards import Card, Suit
+from ohhell.engine.errors import IllegalActionError
 from ohhell.engine.rules import Rules
 from ohhell.engine.state import GameState, Phase, ScoreRow, Trick
 from ohhell.engine.transitions import legal_actions
@@ -106,7 +107,9 @@ def _visible_bids(state: GameState, seat: int | None) -> tuple[int | None, ...]:
 def view_for(state: GameState, seat: int) -> PlayerView:
     """Everything ``seat`` may know: its own hand, never another's, nor the stock."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.player_count:
-        raise ValueError(f"no seat {seat!r}: seats are 0 to {state.player_count - 1}")
+        raise IllegalActionError(  # as for an action of no seat (transitions._check_seat)
+            f"no seat {seat!r}: seats are 0 to {state.player_count - 1}", seat=None
+        )
     return _view(state, seat)
 
 

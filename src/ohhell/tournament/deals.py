@@ -153,6 +153,11 @@ def generate_deal_sets(rules: Rules, count: int, seed: int) -> DealSets:
     """
     if count < 1:
         raise DealFileError(f"the number of deal sets must be at least 1, got {count}")
+    if seed < 0:
+        raise DealFileError(
+            f"the seed must be 0 or more, got {seed}: random.Random({seed}) deals as"
+            f" random.Random({-seed})"
+        )
     if count > MAX_DEAL_SETS:
         raise DealFileError(
             f"the number of deal sets must be at most {MAX_DEAL_SETS:,}, got {count:,}:"
@@ -196,15 +201,18 @@ def _parse(data: object) -> DealSets:
         raise DealFileError("the top level must be a JSON object")
     if data.get("format") != FORMAT:
         raise DealFileError(f"'format' must be {FORMAT!r}, got {data.get('format')!r}")
-    if data.get("version") != VERSION:
+    if type(data.get("version")) is not int or data.get("version") != VERSION:  # not true, 1.0
         raise DealFileError(
             f"unsupported 'version' {data.get('version')!r}; this program reads version {VERSION}"
         )
     player_count = _integer(data, "player_count", 3, 7)
     hands_per_game = _integer(data, "hands_per_game", 1, None)
     seed = data.get("seed")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise DealFileError(f"'seed' must be an integer or null, got {seed!r}")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+        raise DealFileError(
+            f"'seed' must be a whole number from 0 up or null, got {seed!r} (a negative seed"
+            " deals as its positive twin)"
+        )
     raw_sets = data.get("deal_sets")
     if not isinstance(raw_sets, list) or not raw_sets:
         raise DealFileError("'deal_sets' must be a non-empty list")

@@ -28,9 +28,12 @@ line cut short (the process killed while writing it) is dropped when the journal
 and its deal set is played again; any other damage is a :class:`JournalError` naming the line.
 That includes seats, dealers, bids and tricks that no game under the rules can have (a dealer
 out of turn, a bid larger than the hand, bids the hook forbids) and scores that are not what the
-rules give for the bids and tricks recorded (points, totals, winners, the hand sizes), so a line
-edited by hand cannot change a report's scores or bids. The decision times are measurements,
-which no rule checks: they are only required to be whole, non-negative microseconds.
+rules give for the bids and tricks recorded (points, totals, winners, the hand sizes), and games
+of a deal set that do not start from its first dealer. So a line edited by hand cannot make
+a report's scores disagree with its bids and tricks, or hold bids or tricks no game could have;
+it can still change them consistently (the journal is a record of the run, not a seal on it).
+The decision times are measurements, which no rule checks: they are only required to be whole,
+non-negative microseconds.
 """
 
 from __future__ import annotations
@@ -192,7 +195,7 @@ def _game(data: object, deal_set: int, rules: Rules) -> GameOutcome:
 
 def _check_scores(game: GameOutcome, rules: Rules) -> None:
     """A game's rows, totals and winners must be what the rules give for its bids and tricks:
-    a line edited by hand must not change a report."""
+    a line edited by hand cannot make them disagree."""
     where = f"the game with the candidate in seat {game.candidate_seat}"
     sizes = rules.hand_sizes()
     if [row.hand_size for row in game.hands] != list(sizes):
@@ -278,6 +281,12 @@ def outcome_from_json(data: object, rules: Rules) -> DealSetOutcome:
     except _Bad as exc:
         raise JournalError(str(exc)) from None
     expected = 0 if failure is not None else players
+    first_dealers = sorted({game.hands[0].dealer for game in outcome.games if game.hands})
+    if len(first_dealers) > 1:
+        raise JournalError(
+            f"deal set {index}: its games start with dealers {first_dealers}, but every game of"
+            " a deal set replays the same deals from the same first dealer"
+        )
     if sorted(game.candidate_seat for game in outcome.games) != list(range(expected)):
         raise JournalError(
             f"deal set {index} must have one game per candidate seat 0..{players - 1}"
@@ -316,7 +325,7 @@ def _check_header(header: object) -> tuple[dict[str, Any], Rules]:
     """The header line checked, and the tournament's rules read from it."""
     if not isinstance(header, dict) or header.get("format") != FORMAT:
         raise _Bad(f"not a tournament journal (its first line has no 'format': {FORMAT!r})")
-    if header.get("version") != VERSION:
+    if type(header.get("version")) is not int or header.get("version") != VERSION:
         raise _Bad(
             f"unsupported 'version' {header.get('version')!r}; this program reads version {VERSION}"
         )
@@ -412,6 +421,15 @@ def check_same_tournament(journal: Journal, matchup: Matchup, deal_sets: DealSet
         raise JournalError(
             f"journal {journal.path} records another tournament: {'; '.join(differences)}"
         )
+    for outcome in journal.outcomes:
+        dealer = deal_sets.sets[outcome.index].first_dealer
+        for game in outcome.games:
+            if game.hands and game.hands[0].dealer != dealer:
+                raise JournalError(
+                    f"journal {journal.path}, deal set {outcome.index}: the game with the"
+                    f" candidate in seat {game.candidate_seat} starts with dealer"
+                    f" {game.hands[0].dealer}, but the deal set's first dealer is {dealer}"
+                )
 
 
 class JournalWriter:
