@@ -1,8 +1,9 @@
 """Regenerate the golden game records in tests/golden/records/ (review the diff before committing).
 
 One complete game per preset (4 players; 3 and 7 players for a few), played by seeded random
-players. `tests/golden/test_golden.py` replays them: any change in rules behaviour shows up as a
-replay failure or a diff here.
+players. `tests/golden/test_golden.py` replays them, and plays them again from their seeds: any
+change in rules behaviour, in dealing or in the seeded generators shows up as a test failure, and
+as a diff here once regenerated.
 
     .venv/bin/python scripts/regen_golden.py
 """
@@ -26,8 +27,9 @@ CASES: list[tuple[str, int]] = [(name, 4) for name in PRESETS] + [
 ]
 
 
-def main() -> None:
-    OUT.mkdir(parents=True, exist_ok=True)
+def golden_records() -> dict[str, str]:
+    """Each golden record's file name and text, played afresh from its seed."""
+    out = {}
     for index, (preset, players) in enumerate(CASES):
         rules = Rules.preset(preset, players)
         seed = 1000 + index
@@ -40,9 +42,15 @@ def main() -> None:
         )
         meta = {"generator": "scripts/regen_golden.py", "preset": preset, "seed": seed}
         record = records.to_record(result.state, seats=seats, meta=meta)
-        path = OUT / f"{preset}-{players}p.json"
-        path.write_text(records.dumps(record), encoding="utf-8")
-        print(f"{path.name}: totals {record['result']['totals']}")
+        out[f"{preset}-{players}p.json"] = records.dumps(record)
+    return out
+
+
+def main() -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    for name, text in golden_records().items():
+        (OUT / name).write_text(text, encoding="utf-8")
+        print(f"{name}: totals {records.loads(text)['result']['totals']}")
 
 
 if __name__ == "__main__":

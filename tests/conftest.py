@@ -38,6 +38,38 @@ def require(module: str) -> None:
         )
 
 
+try:
+    from hypothesis import settings as _hypothesis_settings
+except ImportError:  # pragma: no cover - the property tests require it themselves
+    pass
+else:  # a property failure in CI prints the blob that replays it (@reproduce_failure)
+    _hypothesis_settings.register_profile("ci", print_blob=True)
+    if in_ci():
+        _hypothesis_settings.load_profile("ci")
+
+
+def _fail_skip_in_ci(report: pytest.TestReport | pytest.CollectReport) -> None:
+    if in_ci() and report.skipped and not hasattr(report, "wasxfail"):
+        report.outcome = "failed"
+        report.longrepr = f"skipped in CI, where every test must run: {report.longrepr}"
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_logreport(report: pytest.TestReport) -> Iterator[None]:
+    """In CI every test runs: a skip from any source (a bare ``pytest.skip``, a ``skipif``, an
+    ``importorskip``) fails the run there, saying why it would have been skipped. (A wrapper,
+    so that the report is a failure before the session counts it.)"""
+    _fail_skip_in_ci(report)
+    return (yield)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_collectreport(report: pytest.CollectReport) -> Iterator[None]:
+    """The same for a whole module skipped while it is collected."""
+    _fail_skip_in_ci(report)
+    return (yield)
+
+
 def run_script(
     path: str, *args: str, needs: Sequence[str] = (), timeout: float = 300, expect: int = 0
 ) -> subprocess.CompletedProcess[str]:

@@ -142,23 +142,23 @@ def test_a_refused_command_leaves_no_folder_it_made(tmp_path: Path) -> None:
     assert not made.exists()
 
     written = tmp_path / "written"
-    with pytest.raises(ValueError), sole_writer(written):
+    with pytest.raises(ValueError, match="stopped after writing"), sole_writer(written):
         (written / "journal.jsonl").write_text("{}\n", encoding="utf-8")
         raise ValueError("stopped after writing")
     assert (written / "journal.jsonl").exists()  # what was written stays
 
     deep = tmp_path / "a" / "b" / "c"
-    with pytest.raises(ValueError), sole_writer(deep):
+    with pytest.raises(ValueError, match="bad input"), sole_writer(deep):
         raise ValueError("bad input")
     assert not (tmp_path / "a").exists()  # nor the parents it made for it
     winding = tmp_path / "x" / ".." / "x2" / "y"
-    with pytest.raises(ValueError), sole_writer(winding):
+    with pytest.raises(ValueError, match="bad input"), sole_writer(winding):
         raise ValueError("bad input")
     assert not (tmp_path / "x").exists() and not (tmp_path / "x2").exists()
 
     existing = tmp_path / "existing"
     existing.mkdir()
-    with pytest.raises(ValueError), sole_writer(existing):
+    with pytest.raises(ValueError, match="bad input"), sole_writer(existing):
         raise ValueError("bad input")
     assert existing.is_dir()  # a folder it did not make is never removed
 

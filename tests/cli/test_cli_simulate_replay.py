@@ -11,16 +11,35 @@ import time
 from pathlib import Path
 
 import pytest
+from tests.conftest import in_ci
 
 from ohhell.engine import CONVENTIONS
 
 
-def ohhell(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+def ohhell(
+    *args: str, stdin: str | None = None, cwd: Path | None = None
+) -> subprocess.CompletedProcess[str]:
+    """The installed ``ohhell`` command (``python -m ohhell.cli.main`` where the project is
+    not installed, never in CI: there the command itself must work)."""
     script = Path(sys.executable).parent / "ohhell"
+    assert script.exists() or not in_ci(), f"the ohhell command is not installed at {script}"
     command = [str(script)] if script.exists() else [sys.executable, "-m", "ohhell.cli.main"]
     return subprocess.run(
-        [*command, *args], capture_output=True, text=True, input=stdin, timeout=120, check=False
+        [*command, *args],
+        capture_output=True,
+        text=True,
+        input=stdin,
+        timeout=120,
+        check=False,
+        cwd=cwd,
     )
+
+
+def test_the_command_says_its_version() -> None:
+    from ohhell import __version__
+
+    result = ohhell("--version")
+    assert (result.returncode, result.stdout) == (0, f"ohhell {__version__}\n")
 
 
 def test_simulate_writes_records_that_replay(tmp_path: Path) -> None:
@@ -52,8 +71,40 @@ def test_simulate_rule_options_and_json(tmp_path: Path) -> None:
     assert sheet["record"] == str(tmp_path / "game-1.json")  # the line names its record
     record = json.loads((tmp_path / "game-1.json").read_text())
     assert record["rules"]["hook"] is True and record["rules"]["must_trump"] is True
-    unrecorded = ohhell("simulate", "--seed", "2", "--json", "--no-records")
+    unrecorded = ohhell("simulate", "--seed", "2", "--json", "--no-records", cwd=tmp_path)
+    assert unrecorded.returncode == 0, unrecorded.stderr
     assert json.loads(unrecorded.stdout)["record"] is None
+    assert list(tmp_path.iterdir()) == [tmp_path / "game-1.json"]  # no ./records written
+
+
+@pytest.mark.parametrize(
+    ("flags", "changed"),
+    [
+        (("--players", "6"), {"player_count": 6}),
+        (("--schedule", "descending"), {"schedule": "descending"}),
+        (
+            ("--schedule", "up-and-down", "--repeat-turning-hand"),
+            {"schedule": "up-and-down", "repeat_turning_hand": True},
+        ),
+        (("--hand-sizes", "1,3"), {"schedule": "custom", "custom_hand_sizes": [1, 3]}),
+        (("--trump-in-last-hand",), {"trump_in_last_hand": True}),
+        (("--hook",), {"hook": True}),
+        (("--bidding", "simultaneous"), {"bidding": "simultaneous"}),
+        (("--must-trump",), {"must_trump": True}),
+        (("--missed-bids-score-tricks",), {"missed_bid_scores_tricks": True}),
+        (("--zero-bid-bonus",), {"zero_bid_bonus": True}),
+    ],
+)
+def test_each_rule_flag_sets_its_own_option(
+    flags: tuple[str, ...], changed: dict[str, object]
+) -> None:
+    """Every rule flag sets the option it names and nothing else (a flag wired to the wrong
+    field would play another game under the right name)."""
+    default = json.loads(ohhell("rules", "--json").stdout)
+    result = ohhell("rules", "--json", *flags)
+    assert result.returncode == 0, result.stderr
+    rules = json.loads(result.stdout)
+    assert {key: value for key, value in rules.items() if default[key] != value} == changed
 
 
 @pytest.mark.parametrize(
@@ -298,10 +349,17 @@ def test_simulate_never_replaces_a_record_unless_told(tmp_path: Path) -> None:
     assert empty.returncode == 2 and "argument --out: a folder name is needed" in empty.stderr
 
 
-def test_a_stopped_simulate_has_written_every_game_it_reported(tmp_path: Path) -> None:
-    """SIGTERM (and SIGHUP) stop a run as Ctrl-C does: the game being played is lost, each
-    game reported is on disk whole, and no temporary file is left; a killed run's temporary
-    files are swept by the next run into the folder."""
+@pytest.mark.parametrize(
+    ("signum", "word"),
+    [(signal.SIGINT, "interrupted"), (signal.SIGTERM, "terminated"), (signal.SIGHUP, "terminated")],
+    ids=["ctrl-c", "sigterm", "sighup"],
+)
+def test_a_stopped_simulate_has_written_every_game_it_reported(
+    tmp_path: Path, signum: signal.Signals, word: str
+) -> None:
+    """Ctrl-C, SIGTERM and SIGHUP stop a run alike (exit 130, 143, 129): the game being
+    played is lost, each game reported is on disk whole, and no temporary file is left; a
+    killed run's temporary files are swept by the next run into the folder."""
     out = tmp_path / "out"
     (out).mkdir()
     (out / ".game-99.json.abcdefgh").write_text("{", encoding="utf-8")  # a killed run's
@@ -316,20 +374,19 @@ def test_a_stopped_simulate_has_written_every_game_it_reported(tmp_path: Path) -
         while len(list(out.glob("game-*.json"))) < 2:
             assert process.poll() is None, process.communicate()
             time.sleep(0.01)
-        process.send_signal(signal.SIGTERM)
+        process.send_signal(signum)
         stdout, stderr = process.communicate(timeout=60)
     finally:
         if process.poll() is None:
             process.kill()
-    assert process.returncode == 128 + signal.SIGTERM, stderr
+    assert process.returncode == 128 + signum, stderr
     written = sorted(out.iterdir())
     assert all(p.name.startswith("game-") for p in written)  # no temporary file
     reported = [json.loads(line) for line in stdout.splitlines()]
+    assert reported and len(written) - len(reported) <= 1  # the last may be on disk, unsaid
     assert {Path(game["record"]) for game in reported} <= set(written)  # each names its record
     assert all(Path(game["record"]).name == f"game-{game['seed']}.json" for game in reported)
-    assert stderr.strip().endswith(
-        f"terminated; {len(written)} of 200 records are written in {out}"
-    )
+    assert stderr.strip().endswith(f"{word}; {len(written)} of 200 records are written in {out}")
     for path in written:
         assert ohhell("replay", str(path)).returncode == 0
 
@@ -374,3 +431,34 @@ def test_simulate_games_must_be_a_positive_count(games: str, tmp_path: Path) -> 
     assert "usage: ohhell simulate" in result.stderr
     assert "error: argument --games:" in result.stderr
     assert not (tmp_path / "out").exists()
+
+
+def test_a_second_simulate_into_the_same_folder_is_refused(tmp_path: Path) -> None:
+    """Two runs writing one folder could race for its records: while one runs, another into
+    its folder is refused and writes nothing."""
+    out = tmp_path / "out"
+    script = Path(sys.executable).parent / "ohhell"
+    command = [str(script)] if script.exists() else [sys.executable, "-m", "ohhell.cli.main"]
+    first = subprocess.Popen(
+        [*command, "simulate", "--players", "3", "--bots", "search:simulations=64", "--seed",
+         "1", "--games", "200", "--out", str(out), "--quiet"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        while not list(out.glob("game-*.json")):
+            assert first.poll() is None, first.communicate()
+            time.sleep(0.01)
+        second = ohhell("simulate", "--players", "3", "--seed", "500", "--out", str(out))
+        assert second.returncode == 1
+        assert second.stderr.strip() == (
+            f"ohhell simulate: error: another ohhell command is writing to {out} now: wait for"
+            " it to finish, or choose another --out"
+        )
+        assert not (out / "game-500.json").exists()
+        assert first.poll() is None  # refused while the first was running
+        first.send_signal(signal.SIGINT)
+        first.communicate(timeout=60)
+    finally:
+        if first.poll() is None:
+            first.kill()
+    assert first.returncode == 130

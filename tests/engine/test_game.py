@@ -481,3 +481,16 @@ def test_helpers_refuse_bad_input_with_the_engine_s_errors() -> None:
         Rules.preset(["standard"])  # type: ignore[arg-type]
     with pytest.raises(InvalidDealError, match="a deck of 4 cards cannot deal 1 to each of 4"):
         Deal.from_deck(DECK[:4], player_count=4, dealer=0, hand_size=1, turn_trump=True)
+
+
+def test_a_deck_is_dealt_one_card_at_a_time_from_the_dealers_left() -> None:
+    """The dealing convention (docs/rules.md): one card at a time, starting left of the
+    dealer, then the next card turned; the rest is the stock."""
+    deal = Deal.from_deck(DECK[:13], player_count=4, dealer=2, hand_size=3, turn_trump=True)
+    assert deal.hands[3] == (DECK[0], DECK[4], DECK[8])  # left of the dealer: first
+    assert deal.hands[0] == (DECK[1], DECK[5], DECK[9])
+    assert deal.hands[2] == (DECK[3], DECK[7], DECK[11])  # the dealer: last
+    assert deal.trump_card is DECK[12]
+    untrumped = Deal.from_deck(DECK, player_count=3, dealer=0, hand_size=2, turn_trump=False)
+    assert untrumped.hands == ((DECK[2], DECK[5]), (DECK[0], DECK[3]), (DECK[1], DECK[4]))
+    assert untrumped.trump_card is None

@@ -211,13 +211,58 @@ def test_card_notation_round_trips(card: Card) -> None:
     assert card.index == card.suit * 13 + card.rank - 2
 
 
-@given(st.text(max_size=4))
-def test_card_parser_returns_a_card_or_a_notation_error(text: str) -> None:
-    try:
-        card = Card.from_str(text)
-    except NotationError:
-        return
-    assert card is DECK[card.index]
+_RANK_SPELLINGS = {
+    **{str(pips): pips for pips in range(2, 10)},
+    **{
+        letter: pips
+        for pips, up in zip(range(10, 15), "TJQKA", strict=True)
+        for letter in (up, up.lower())
+    },
+    "10": 10,
+}
+_SUIT_SPELLINGS = {
+    spelling: suit
+    for suit, (letter, symbol) in enumerate(zip("cdhs", "\u2663\u2666\u2665\u2660", strict=True))
+    for spelling in (letter, letter.upper(), symbol)
+}
+_SPELLINGS = {
+    rank + suit: DECK[s * 13 + pips - 2]
+    for rank, pips in _RANK_SPELLINGS.items()
+    for suit, s in _SUIT_SPELLINGS.items()
+}
+"""Every way to write a card, written out again from the notation (``As``, ``td``, ``10H``,
+``Q\u2665``): the parser's table is checked against it."""
+
+
+@st.composite
+def card_texts(draw: st.DrawFn) -> str:
+    """A card's spelling, a near miss of one (a character more, less or changed, spaces
+    around), or any short text."""
+    spelling = draw(st.sampled_from(sorted(_SPELLINGS)))
+    where = draw(st.integers(0, len(spelling)))
+    char = draw(st.characters(codec="utf-8"))
+    return draw(
+        st.sampled_from(
+            [
+                spelling,
+                f" {spelling}\t",
+                spelling[:where] + char + spelling[where:],
+                spelling[:where] + spelling[where + 1 :],
+                spelling[:where] + char + spelling[where + 1 :],
+                draw(st.text(max_size=4)),
+            ]
+        )
+    )
+
+
+@given(card_texts())
+def test_card_parser_reads_exactly_the_spellings_of_cards(text: str) -> None:
+    expected = _SPELLINGS.get(text.strip())
+    if expected is None:
+        with pytest.raises(NotationError):
+            Card.from_str(text)
+    else:
+        assert Card.from_str(text) is expected
 
 
 @given(rules())

@@ -1,10 +1,13 @@
-"""Golden records: one complete game per preset, replayed through the engine.
+"""Golden records: one complete game per preset, replayed through the engine and played again
+from its seed (the seeded deals and generators are pinned: a change to dealing or shuffling
+would change every seeded game, records and tournaments alike).
 
 Regenerate with ``.venv/bin/python scripts/regen_golden.py`` and review the diff.
 """
 
 from __future__ import annotations
 
+import importlib.util
 from pathlib import Path
 
 import pytest
@@ -30,3 +33,15 @@ def test_golden_record_replays_and_round_trips(path: Path) -> None:
     assert list(state.winners) == record["result"]["winners"]
     rebuilt = records.to_record(state, seats=record["seats"], meta=record["meta"])
     assert records.dumps(rebuilt) == text  # byte-exact round trip
+
+
+def test_golden_records_are_what_their_seeds_play_again() -> None:
+    script = Path(__file__).parents[2] / "scripts" / "regen_golden.py"
+    spec = importlib.util.spec_from_file_location("regen_golden", script)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    fresh = module.golden_records()
+    assert sorted(fresh) == [path.name for path in RECORDS]
+    for path in RECORDS:
+        assert fresh[path.name] == path.read_text(encoding="utf-8"), path.name

@@ -149,6 +149,34 @@ def test_information_state_is_available_at_terminal_states() -> None:
     assert sum(state.returns()) >= 0
 
 
+@pytest.mark.parametrize("name", ["custom-3p", "simultaneous-4p", "hook-podrida-5p"])
+def test_returns_are_the_games_totals_at_the_end_and_nothing_before(name: str) -> None:
+    """Returns are zero until the game is over, then each seat's total: the points of its
+    hands, worked out here from the bids and tricks as RULES.md scores them."""
+    game = pyspiel.load_game(GAMES[name])
+    rng = random.Random(8)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        assert state.returns() == [0.0] * game.num_players()
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    core = state._core.state
+    rules = core.rules
+    totals = [0] * game.num_players()
+    for hand in core.results:
+        for seat, (bid, won) in enumerate(zip(hand.bids, hand.tricks_won, strict=True)):
+            if bid == won == 0 and rules.zero_bid_bonus:  # 5 plus the tricks in the hand
+                totals[seat] += 5 + hand.hand_size
+            elif bid == won:
+                totals[seat] += 10 + bid
+            elif rules.missed_bid_scores_tricks:
+                totals[seat] += won
+    assert state.returns() == [float(t) for t in totals]
+    assert any(totals)
+
+
 def test_resampled_states_keep_the_players_information() -> None:
     game = pyspiel.load_game(GAMES["hook-podrida-5p"])
     rng = random.Random(3)

@@ -157,15 +157,16 @@ def _play(
             for number, seed in enumerate(seeds, 1):
                 state = play_game(rules, _make_bots(names), deal_rng=random.Random(seed)).state
                 path = None if out is None else out / _file_name(seed)
-                if path is not None:
-                    record = records.to_record(
-                        state,
-                        seats=seats,
-                        meta={"generator": "ohhell simulate", "seed": seed, "players": names},
-                    )
-                    _write_record(path, records.dumps(record), overwrite=args.overwrite)
-                    written += 1
-                _report(args, rules, state, seats, seed, number, path)
+                with stop.held():  # never a record on disk that the run does not count
+                    if path is not None:
+                        record = records.to_record(
+                            state,
+                            seats=seats,
+                            meta={"generator": "ohhell simulate", "seed": seed, "players": names},
+                        )
+                        _write_record(path, records.dumps(record), overwrite=args.overwrite)
+                        written += 1
+                    _report(args, rules, state, seats, seed, number, path)
     except KeyboardInterrupt:
         saved = f"; {written} of {len(seeds)} records are written in {out}" if out else ""
         print(f"ohhell simulate: {stop.how}{saved}", file=sys.stderr)

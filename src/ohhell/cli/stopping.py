@@ -21,6 +21,24 @@ class Stop:
     """Which signal stopped the command: Ctrl-C's SIGINT unless another came."""
 
     signal: int = signal.SIGINT
+    holding: bool = False
+    """Inside :meth:`held`: a signal is noted, and acted on when the section ends."""
+    pending: bool = False
+    """A signal came while holding."""
+
+    @contextmanager
+    def held(self) -> Iterator[None]:
+        """A section that a stopping signal does not cut in two (a record written and then
+        reported: a run stopped between the two would leave a record on disk that it does
+        not count). The signal stops the command as the section ends. Only under
+        :func:`stopped_by_signals`, which handles Ctrl-C too."""
+        self.holding = True
+        try:
+            yield
+        finally:
+            self.holding = False
+        if self.pending:
+            raise KeyboardInterrupt
 
     @property
     def how(self) -> str:
@@ -36,17 +54,21 @@ class Stop:
 @contextmanager
 def stopped_by_signals(stop: Stop) -> Iterator[None]:
     """While inside, SIGTERM and SIGHUP raise :class:`KeyboardInterrupt` as Ctrl-C does, noted
-    in ``stop``; the handlers before are restored after. Only the main thread may set signal
-    handlers: elsewhere this does nothing."""
+    in ``stop`` (as Ctrl-C is), or as a section :meth:`Stop.held` ends; the handlers before are
+    restored after. Only the main thread may set signal handlers: elsewhere this does
+    nothing."""
 
     def on_signal(signum: int, frame: object) -> None:  # noqa: ARG001
         stop.signal = signum
+        if stop.holding:
+            stop.pending = True
+            return
         raise KeyboardInterrupt
 
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    previous = {signum: signal.signal(signum, on_signal) for signum in _SIGNALS}
+    previous = {signum: signal.signal(signum, on_signal) for signum in (signal.SIGINT, *_SIGNALS)}
     try:
         yield
     finally:

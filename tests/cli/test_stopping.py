@@ -1,0 +1,40 @@
+"""Stopping a command cleanly (:mod:`ohhell.cli.stopping`): a signal inside a held section
+stops the command as the section ends, never in the middle of it."""
+
+from __future__ import annotations
+
+import os
+import signal
+
+import pytest
+
+from ohhell.cli.stopping import Stop, stopped_by_signals
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
+def test_a_signal_in_a_held_section_stops_the_command_as_it_ends(signum: int) -> None:
+    stop = Stop()
+    finished = []
+    with pytest.raises(KeyboardInterrupt), stopped_by_signals(stop), stop.held():
+        os.kill(os.getpid(), signum)  # handled at once, in this thread
+        finished.append("the section went on")
+    assert finished == ["the section went on"]
+    assert stop.signal == signum and stop.exit_status == 128 + signum
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
+def test_a_signal_outside_a_held_section_stops_the_command_at_once(signum: int) -> None:
+    stop = Stop()
+    reached = []
+    with pytest.raises(KeyboardInterrupt), stopped_by_signals(stop):
+        os.kill(os.getpid(), signum)
+        reached.append("after the signal")  # pragma: no cover - never reached
+    assert reached == []
+    assert stop.how == ("interrupted" if signum == signal.SIGINT else "terminated")
+
+
+def test_the_handlers_before_are_restored() -> None:
+    before = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)}
+    with stopped_by_signals(Stop()):
+        pass
+    assert {s: signal.getsignal(s) for s in before} == before
