@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import importlib.metadata
 import json
 import math
 import os
@@ -19,6 +20,7 @@ from typing import IO, Any, Final
 import ohhell
 from ohhell.bots.levels import bot_options
 from ohhell.bots.search import SearchBot
+from ohhell.cli.options import seed_arg
 from ohhell.storage_files import (
     InUseError,
     append_json_line,
@@ -45,7 +47,7 @@ def timed_parser(
     budget.add_argument(
         "--quick", action="store_true", help=f"{quick_seconds:g} s per runner, for smoke tests"
     )
-    parser.add_argument("--seed", type=int, default=2026, help="random seed (default 2026)")
+    parser.add_argument("--seed", type=seed_arg, default=2026, help="random seed (default 2026)")
     parser.add_argument(
         "--json", type=output_path, metavar="PATH", help="also write the figures here"
     )
@@ -331,11 +333,13 @@ RESULT_SOURCES: Final = ("engine", "bots", "runner.py", "players.py", "openspiel
 """The parts of the ``ohhell`` package a played unit's result depends on."""
 
 
-def code_fingerprint() -> str:
+def code_fingerprint(script: str | None = None) -> str:
     """A digest of the source of the rules engine, the bots and what plays them
-    (:data:`RESULT_SOURCES`): a journal's results belong to one build of them.
+    (:data:`RESULT_SOURCES`), of this module and of the benchmark ``script`` (its
+    ``__file__``: its own bots and seeding), and of the installed open-spiel's version: a
+    journal's results belong to one build of them.
 
-    >>> len(code_fingerprint())
+    >>> len(code_fingerprint(__file__))
     16
     """
     root = Path(ohhell.__file__).parent
@@ -345,6 +349,12 @@ def code_fingerprint() -> str:
         for path in paths:
             digest.update(path.relative_to(root).as_posix().encode() + b"\0")
             digest.update(path.read_bytes() + b"\0")
+    for path in (Path(__file__), *([Path(script)] if script else [])):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    try:
+        digest.update(importlib.metadata.version("open-spiel").encode())
+    except importlib.metadata.PackageNotFoundError:
+        digest.update(b"no open-spiel")
     return digest.hexdigest()[:16]
 
 

@@ -28,6 +28,7 @@ from _common import output_path, write_figures
 
 from ohhell.bots import Budget, HeuristicBot
 from ohhell.bots.heuristic import expected_tricks
+from ohhell.cli.options import seed_arg
 from ohhell.engine import Action, Phase, PlayerView, Rules
 from ohhell.runner import play_game
 
@@ -107,7 +108,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games to play (default 200)")
     parser.add_argument("--quick", action="store_true", help="4 games, for smoke tests")
-    parser.add_argument("--seed", type=int, default=2026, help="seed of the first game")
+    parser.add_argument("--seed", type=seed_arg, default=2026, help="seed of the first game")
     parser.add_argument("--json", type=output_path, help="also write the figures to this JSON file")
     args = parser.parse_args(argv)
     games = 4 if args.quick else args.games

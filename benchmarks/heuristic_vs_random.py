@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from _common import output_path, write_figures
 
 from ohhell.bots import Bot, HeuristicBot, RandomBot
+from ohhell.cli.options import seed_arg
 from ohhell.engine import Action, GameState, Rules, deal_from_deck, shuffled_deck
 from ohhell.runner import play_game
 from ohhell.tournament.stats import mean_ci
@@ -102,7 +103,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sets", type=int, default=200, help="deal sets (default 200)")
     parser.add_argument("--quick", action="store_true", help="4 deal sets, for smoke tests")
-    parser.add_argument("--seed", type=int, default=2026, help="seed of the first deal set")
+    parser.add_argument("--seed", type=seed_arg, default=2026, help="seed of the first deal set")
     parser.add_argument("--json", type=output_path, help="also write the figures to this JSON file")
     args = parser.parse_args(argv)
     sets = 4 if args.quick else args.sets

@@ -95,6 +95,7 @@ from ohhell.bots.sampling import (
     uniform_sampler,
 )
 from ohhell.bots.search import DEFAULT_SIMULATIONS, SearchBot
+from ohhell.cli.options import seed_arg
 from ohhell.engine import (
     Action,
     BiddingMode,
@@ -365,7 +366,7 @@ def journal_settings(
 ) -> dict[str, Any]:
     """What a deal set's result depends on besides its seed: the journal's settings."""
     return {
-        "source": code_fingerprint(),
+        "source": code_fingerprint(__file__),
         "simulations": simulations,
         "options": options,
         "part": part,
@@ -460,7 +461,11 @@ def report(figures: dict[str, Any]) -> str:
     """The figures with PASS/FAIL against the issue's targets."""
 
     oracle = figures.get("oracle", "none")
-    measurement = oracle != "none" or figures.get("candidate", "search") != "search"
+    measurement = (  # a bound, a model or half a bot: not the bot the targets are for
+        oracle != "none"
+        or figures.get("candidate", "search") != "search"
+        or figures.get("part", "all") != "all"
+    )
 
     def verdict(ok: bool) -> str:
         if measurement:  # a bound or a model, not the bot the targets are for
@@ -549,7 +554,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--workers", type=int, default=os.cpu_count() or 1, help="processes (default: all cores)"
     )
-    parser.add_argument("--seed", type=int, default=1, help="first deal set's seed (default 1)")
+    parser.add_argument(
+        "--seed", type=seed_arg, default=1, help="first deal set's seed (default 1)"
+    )
     parser.add_argument(
         "--part",
         choices=PARTS,
@@ -622,9 +629,10 @@ def main(argv: list[str] | None = None) -> int:
         print(journal.summary(figures["from_journal"], deal_sets))
     if args.paired is not None:
         mean, half, count = paired_difference(figures["margins"], earlier)
+        interval = "no CI" if count < 2 else f"95% CI {mean - half:+.2f} .. {mean + half:+.2f}"
         print(
-            f"paired against {args.paired}: {mean:+.2f} points per game"
-            f" (95% CI {mean - half:+.2f} .. {mean + half:+.2f}) over {count} deal sets"
+            f"paired against {args.paired}: {mean:+.2f} points per game ({interval})"
+            f" over {count} deal sets"
         )
     write_figures(args.json, figures)
     return 0

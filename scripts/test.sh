@@ -4,15 +4,8 @@
 # benchmarks. Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-PYTHON="${PYTHON:-python3}"
-stamp=.venv/.installed-$(sha256sum pyproject.toml | cut -c1-16)
-if [ ! -f "$stamp" ]; then
-  "$PYTHON" -m venv .venv
-  .venv/bin/python -m pip install --quiet --upgrade pip
-  .venv/bin/python -m pip install --quiet -e '.[dev]'
-  rm -f .venv/.installed-*
-  touch "$stamp"
-fi
+source scripts/setup_venv.sh
+ensure_venv dev  # everything the tests need; PYTHON picks the Python (default python3)
 echo "== ruff"
 .venv/bin/ruff check src tests benchmarks examples scripts
 .venv/bin/ruff format --check src tests benchmarks examples scripts
