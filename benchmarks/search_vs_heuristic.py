@@ -85,6 +85,7 @@ from _common import (
 )
 
 from ohhell.bots import Bot, Budget
+from ohhell.bots import compiled as compiled_path
 from ohhell.bots.fast import cards_of, mask_of
 from ohhell.bots.heuristic import HeuristicBot, heuristic_play
 from ohhell.bots.sampling import (
@@ -440,6 +441,7 @@ def run(
         "candidate": candidate,
         "worlds": worlds if candidate == "lookahead" else None,
         "workers": workers,
+        "compiled": compiled_path.load(),
         "seed": seed,
         "wall_seconds": elapsed,
         "from_journal": deal_sets - len(todo),
@@ -501,7 +503,8 @@ def report(figures: dict[str, Any]) -> str:
         + who
         + f" vs 3x {figures['baseline']},"
         f" standard game, {figures['players']} players, {figures['deal_sets']} duplicate deal"
-        f" sets, {figures['workers']} worker(s), {figures['wall_seconds']:.0f} s",
+        f" sets, {figures['workers']} worker(s), {figures['wall_seconds']:.0f} s"
+        + ("" if figures.get("compiled", True) else ", numba not loaded: pure Python"),
     ]
     lines += [
         f"points per game ahead of baseline: {figures['margin_mean']:+.1f}"
