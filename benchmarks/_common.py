@@ -13,7 +13,8 @@ import os
 import signal
 import statistics
 import sys
-from collections.abc import Mapping, Sequence
+import time
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any, Final
 
@@ -29,6 +30,37 @@ from ohhell.storage_files import (
     json_line,
 )
 from ohhell.tournament.stats import mean_ci
+
+
+def timed(play: Callable[[], int], seconds: float) -> tuple[int, float]:
+    """Call ``play`` (which returns how many units, hands or rollouts, it played) until
+    ``seconds`` have passed: the units played and the time taken."""
+    units = 0
+    start = time.perf_counter()
+    elapsed = 0.0
+    while elapsed < seconds:
+        units += play()
+        elapsed = time.perf_counter() - start
+    return units, elapsed
+
+
+def interleaved(
+    runners: Mapping[str, Callable[[], int]], seconds: float, rounds: int = 10
+) -> dict[str, dict[str, float]]:
+    """Time each of ``runners`` (see :func:`timed`) for ``seconds`` in all, in ``rounds``
+    turns taken one after another (A B C A B C ...), so that a change in the machine's load
+    during the run falls on every runner alike instead of on whichever ran then: by runner,
+    the hands played, the seconds taken and hands per second."""
+    totals = {name: [0, 0.0] for name in runners}
+    for _ in range(rounds):
+        for name, play in runners.items():
+            units, elapsed = timed(play, seconds / rounds)
+            totals[name][0] += units
+            totals[name][1] += elapsed
+    return {
+        name: {"hands": units, "seconds": elapsed, "hands_per_second": units / elapsed}
+        for name, (units, elapsed) in totals.items()
+    }
 
 
 def timed_parser(

@@ -31,11 +31,10 @@ import itertools
 import platform
 import random
 import sys
-import time
 from collections.abc import Callable
 from typing import Any, Final
 
-from _common import seconds_of, timed_parser, write_figures
+from _common import interleaved, seconds_of, timed_parser, write_figures
 
 from ohhell.engine import Rules, apply, legal_actions, new_game, random_deal
 from ohhell.openspiel_bridge import one_hand_rules as bridge_rules
@@ -90,18 +89,6 @@ def play_openspiel_python(game: Any, rng: random.Random) -> None:
             state.apply_action(rng.choice(state.legal_actions()))
 
 
-def timed(play: Callable[[], object], seconds: float) -> tuple[int, float]:
-    """Call ``play`` until ``seconds`` have passed: the number of calls and the time taken."""
-    hands = 0
-    start = time.perf_counter()
-    elapsed = 0.0
-    while elapsed < seconds:
-        play()
-        hands += 1
-        elapsed = time.perf_counter() - start
-    return hands, elapsed
-
-
 def run(seconds: float, seed: int) -> dict[str, Any]:
     """Time the three runners for ``seconds`` each: the figures, ready for JSON."""
     rules = one_hand_rules()
@@ -111,18 +98,24 @@ def run(seconds: float, seed: int) -> dict[str, Any]:
     bots = [pyspiel.make_uniform_random_bot(seat, seed + seat) for seat in range(PLAYERS)]
     cpp_seeds = itertools.count(seed)
 
-    def play_cpp() -> None:
+    def play_cpp() -> int:
         pyspiel.evaluate_bots(game.new_initial_state(), bots, next(cpp_seeds))
+        return 1
 
-    runners: dict[str, Callable[[], object]] = {
-        "ohhell": lambda: play_ohhell(rules, ours_rng),
-        "openspiel-python": lambda: play_openspiel_python(game, spiel_rng),
+    def play_ours() -> int:
+        play_ohhell(rules, ours_rng)
+        return 1
+
+    def play_python() -> int:
+        play_openspiel_python(game, spiel_rng)
+        return 1
+
+    runners: dict[str, Callable[[], int]] = {
+        "ohhell": play_ours,
+        "openspiel-python": play_python,
         "openspiel-cpp": play_cpp,
     }
-    results: dict[str, dict[str, float]] = {}
-    for name, play in runners.items():
-        hands, elapsed = timed(play, seconds)
-        results[name] = {"hands": hands, "seconds": elapsed, "hands_per_second": hands / elapsed}
+    results = interleaved(runners, seconds)  # in turns: the ratios are fair
     ours = results["ohhell"]["hands_per_second"]
     vs_python = ours / results["openspiel-python"]["hands_per_second"]
     return {

@@ -50,12 +50,11 @@ import itertools
 import platform
 import random
 import sys
-import time
 from collections.abc import Callable
 from typing import Any, Final
 
 import numpy as np
-from _common import seconds_of, timed_parser, write_figures
+from _common import interleaved, seconds_of, timed, timed_parser, write_figures
 
 from ohhell.bots import Budget, compiled, fast, sampling
 from ohhell.bots.batch import random_hands
@@ -112,17 +111,6 @@ def play_int_hand(rng: random.Random) -> None:
         sim.play(rng.choice(cards_of(sim.legal())))
 
 
-def timed(play: Callable[[], int], seconds: float) -> tuple[int, float]:
-    """Call ``play`` (which returns the hands it played) until ``seconds`` have passed."""
-    hands = 0
-    start = time.perf_counter()
-    elapsed = 0.0
-    while elapsed < seconds:
-        hands += play()
-        elapsed = time.perf_counter() - start
-    return hands, elapsed
-
-
 def run(seconds: float, seed: int, batch: int) -> dict[str, Any]:
     """Time the three runners for ``seconds`` each: the figures, ready for JSON."""
     game = pyspiel.load_game("oh_hell", {"players": PLAYERS, "num_tricks_fixed": HAND_SIZE})
@@ -148,10 +136,7 @@ def run(seconds: float, seed: int, batch: int) -> dict[str, Any]:
         "fast-int": play_int,
         "openspiel-cpp": play_cpp,
     }
-    results: dict[str, dict[str, float]] = {}
-    for name, play in runners.items():
-        hands, elapsed = timed(play, seconds)
-        results[name] = {"hands": hands, "seconds": elapsed, "hands_per_second": hands / elapsed}
+    results = interleaved(runners, seconds)  # in turns: the ratios are fair
     cpp = results["openspiel-cpp"]["hands_per_second"]
     starts = [deal_int_hand(int_rng) for _ in range(ROLLOUT_POSITIONS)]
     numba = compiled.load()  # load (or compile) the kernels: false without numba
