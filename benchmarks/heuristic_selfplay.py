@@ -26,10 +26,10 @@ from typing import Any
 
 from _common import output_path, write_figures
 
-from ohhell.bots import Budget, HeuristicBot
+from ohhell.bots import HeuristicBot
 from ohhell.bots.heuristic import expected_tricks
 from ohhell.cli.options import seed_arg
-from ohhell.engine import Action, Phase, PlayerView, Rules
+from ohhell.engine import GameState, Phase, Rules, view_for
 from ohhell.runner import play_game
 
 PLAYERS = 4
@@ -39,17 +39,19 @@ BUCKET = 0.5
 
 @dataclass(slots=True)
 class _Recorder:
-    """A heuristic bot that also notes its own trick estimate each time it bids."""
+    """Notes each seat's trick estimate when it is to bid, from the game's events (outside the
+    bots' timed decisions, so the time per decision is the bot's alone)."""
 
     estimates: dict[tuple[int, int], float] = field(default_factory=dict)
     """``(hand_index, seat)`` -> the estimate of the seat's tricks when it bid."""
-    bot: HeuristicBot = field(default_factory=HeuristicBot)
-    name: str = "heuristic"
 
-    def choose(self, view: PlayerView, rng: random.Random, budget: Budget) -> Action:
-        if view.phase is Phase.BID and view.seat is not None:
-            self.estimates[(view.hand_index, view.seat)] = expected_tricks(view)
-        return self.bot.choose(view, rng, budget)
+    def on_events(self, state: GameState, events: object) -> None:  # noqa: ARG002
+        if state.phase is not Phase.BID:
+            return
+        for seat in state.to_act:
+            key = (state.hand_index, seat)
+            if key not in self.estimates:
+                self.estimates[key] = expected_tricks(view_for(state, seat))
 
 
 def run(games: int, seed: int) -> dict[str, Any]:
@@ -62,7 +64,8 @@ def run(games: int, seed: int) -> dict[str, Any]:
         recorder = _Recorder()
         result = play_game(
             rules,
-            [recorder] * PLAYERS,
+            [HeuristicBot()] * PLAYERS,
+            on_events=recorder.on_events,
             deal_rng=random.Random(seed + index),
             bot_rngs=[random.Random(0) for _ in range(PLAYERS)],
             first_dealer=index % PLAYERS,

@@ -102,6 +102,10 @@ def main(argv: list[str] | None = None) -> int:
         figures["runners"][name] = {"steps": steps, "steps_per_second": steps / elapsed}
         print(f"{name:>18}: {steps:>8} steps in {elapsed:5.2f}s = {steps / elapsed:10.0f} steps/s")
     reference = figures["runners"]["openspiel-oh_hell"]["steps_per_second"]
+    if not reference:  # too short a time for a single step
+        print("no ratio: openspiel-oh_hell took no step in the time given; give more --seconds")
+        write_figures(args.json, figures)
+        return 0
     for name in ("pettingzoo", "python_ohhell"):
         ratio = figures["runners"][name]["steps_per_second"] / reference
         figures["runners"][name]["ratio_to_openspiel"] = ratio
