@@ -95,7 +95,15 @@ def test_vs_openspiel_ismcts_refuses_bad_ab_arguments(
 ) -> None:
     other = tmp_path / "other.json"
     other.write_text(
-        json.dumps({"benchmark": "vs_openspiel_ismcts", "seed": 2026, "leads": {"900": 1.0}}),
+        json.dumps(
+            {
+                "benchmark": "vs_openspiel_ismcts",
+                "seed": 2026,
+                "ismcts_simulations": 20,  # --quick's
+                "ismcts_sees": "state",
+                "leads": {"900": 1.0},
+            }
+        ),
         encoding="utf-8",
     )
     arguments = [str(other) if a == "OTHER" else a for a in extra]
