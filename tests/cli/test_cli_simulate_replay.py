@@ -349,6 +349,26 @@ def test_simulate_never_replaces_a_record_unless_told(tmp_path: Path) -> None:
     assert empty.returncode == 2 and "argument --out: a folder name is needed" in empty.stderr
 
 
+def _long_simulate(out: Path, *args: str, until_records: int) -> subprocess.Popen[str]:
+    """``ohhell simulate`` of 200 games into ``out``, running in the background once it has
+    written ``until_records`` records."""
+    script = Path(sys.executable).parent / "ohhell"
+    command = [str(script)] if script.exists() else [sys.executable, "-m", "ohhell.cli.main"]
+    process = subprocess.Popen(
+        [*command, "simulate", "--players", "3", "--bots", "search:simulations=64", "--seed",
+         "1", "--games", "200", "--out", str(out), *args],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        while len(list(out.glob("game-*.json"))) < until_records:
+            assert process.poll() is None, process.communicate()
+            time.sleep(0.01)
+    except BaseException:
+        process.kill()
+        raise
+    return process
+
+
 @pytest.mark.parametrize(
     ("signum", "word"),
     [(signal.SIGINT, "interrupted"), (signal.SIGTERM, "terminated"), (signal.SIGHUP, "terminated")],
@@ -363,17 +383,8 @@ def test_a_stopped_simulate_has_written_every_game_it_reported(
     out = tmp_path / "out"
     (out).mkdir()
     (out / ".game-99.json.abcdefgh").write_text("{", encoding="utf-8")  # a killed run's
-    script = Path(sys.executable).parent / "ohhell"
-    command = [str(script)] if script.exists() else [sys.executable, "-m", "ohhell.cli.main"]
-    process = subprocess.Popen(
-        [*command, "simulate", "--players", "3", "--bots", "search:simulations=64", "--seed",
-         "1", "--games", "200", "--out", str(out), "--json"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    )  # fmt: skip
+    process = _long_simulate(out, "--json", until_records=2)
     try:
-        while len(list(out.glob("game-*.json"))) < 2:
-            assert process.poll() is None, process.communicate()
-            time.sleep(0.01)
         process.send_signal(signum)
         stdout, stderr = process.communicate(timeout=60)
     finally:
@@ -437,17 +448,8 @@ def test_a_second_simulate_into_the_same_folder_is_refused(tmp_path: Path) -> No
     """Two runs writing one folder could race for its records: while one runs, another into
     its folder is refused and writes nothing."""
     out = tmp_path / "out"
-    script = Path(sys.executable).parent / "ohhell"
-    command = [str(script)] if script.exists() else [sys.executable, "-m", "ohhell.cli.main"]
-    first = subprocess.Popen(
-        [*command, "simulate", "--players", "3", "--bots", "search:simulations=64", "--seed",
-         "1", "--games", "200", "--out", str(out), "--quiet"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    )  # fmt: skip
+    first = _long_simulate(out, "--quiet", until_records=1)
     try:
-        while not list(out.glob("game-*.json")):
-            assert first.poll() is None, first.communicate()
-            time.sleep(0.01)
         second = ohhell("simulate", "--players", "3", "--seed", "500", "--out", str(out))
         assert second.returncode == 1
         assert second.stderr.strip() == (

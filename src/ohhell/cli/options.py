@@ -53,27 +53,26 @@ _FLAGS = {
 errors to name the flags given."""
 
 
-def seed_arg(text: str) -> int:
-    """A ``--seed`` value: a whole number from 0 up. Python's generators seed alike from
-    ``-n`` and ``n``, so a negative seed would replay another seed's games under its name."""
+def _whole_number(text: str, low: int, what: str) -> int:
+    """``text`` as a whole number of at least ``low``, for argparse (``what`` names it)."""
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"a seed is a whole number, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"a seed is 0 or more, got {value}")
+        raise argparse.ArgumentTypeError(f"{what} is a whole number, got {text!r}") from None
+    if value < low:
+        raise argparse.ArgumentTypeError(f"{what} is {low} or more, got {value}")
     return value
+
+
+def seed_arg(text: str) -> int:
+    """A ``--seed`` value: a whole number from 0 up. Python's generators seed alike from
+    ``-n`` and ``n``, so a negative seed would replay another seed's games under its name."""
+    return _whole_number(text, 0, "a seed")
 
 
 def positive_int(text: str) -> int:
     """A count of at least 1 (``--games``)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a whole number is wanted, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"at least 1 is wanted, got {value}")
-    return value
+    return _whole_number(text, 1, "a count")
 
 
 def seed_or_random(seed: int | None) -> int:
