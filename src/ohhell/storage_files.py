@@ -38,7 +38,9 @@ def _read_umask() -> int:
 
 
 _UMASK = _read_umask()
-"""The process's umask, for the permissions of the files :func:`write_atomic` makes."""
+"""The process's umask when this module was imported, for the permissions of the files
+:func:`write_atomic` makes (read once: reading it means setting it, which would race with
+other threads making files)."""
 
 _HELD: set[int] = set()
 """The descriptors :func:`sole_writer` holds locked in this process."""
@@ -177,12 +179,14 @@ def _sync_folder(folder: Path) -> None:
     power loss or a crash of the system (the file's own fsync does not cover its name)."""
     if fcntl is None:  # pragma: no cover - Windows cannot open a folder to sync it
         return
-    fd = os.open(folder, os.O_RDONLY)
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:  # pragma: no cover - a folder that cannot be read: the file is written
+        return
     try:
         os.fsync(fd)
-    except OSError as exc:  # pragma: no cover - a file system that cannot sync folders
-        if exc.errno not in (errno.EINVAL, errno.ENOTSUP):
-            raise
+    except OSError:  # pragma: no cover - a file system that cannot sync folders
+        pass  # the file is in place and its own data synced: not a failure to write it
     finally:
         os.close(fd)
 

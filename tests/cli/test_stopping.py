@@ -38,3 +38,18 @@ def test_the_handlers_before_are_restored() -> None:
     with stopped_by_signals(Stop()):
         pass
     assert {s: signal.getsignal(s) for s in before} == before
+
+
+def test_a_signal_the_process_ignores_stays_ignored() -> None:
+    """Started under ``nohup`` (SIGHUP ignored), a command is not stopped by a hangup: the
+    handlers are installed only for signals the process does not ignore."""
+    before = signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    try:
+        stop = Stop()
+        with stopped_by_signals(stop):
+            assert signal.getsignal(signal.SIGHUP) is signal.SIG_IGN
+            os.kill(os.getpid(), signal.SIGHUP)  # ignored: nothing happens
+            assert signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL  # handled
+        assert signal.getsignal(signal.SIGHUP) is signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGHUP, before)

@@ -68,7 +68,11 @@ def stopped_by_signals(stop: Stop) -> Iterator[None]:
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    previous = {signum: signal.signal(signum, on_signal) for signum in (signal.SIGINT, *_SIGNALS)}
+    previous = {  # a signal the process was started to ignore (nohup's SIGHUP) stays ignored
+        signum: signal.signal(signum, on_signal)
+        for signum in (signal.SIGINT, *_SIGNALS)
+        if signal.getsignal(signum) is not signal.SIG_IGN
+    }
     try:
         yield
     finally:

@@ -63,6 +63,8 @@ def to_record(
             raise RecordError(f"meta must be an object (a dict), got {type(meta).__name__}")
         try:
             _check_text(json.loads(json.dumps(meta, allow_nan=False)))
+        except RecursionError:
+            raise RecordError("meta is nested too deep to be written as JSON") from None
         except (TypeError, ValueError) as exc:
             raise RecordError(f"meta must be JSON (objects, lists, text, numbers): {exc}") from None
     hands: list[dict[str, Any]] = []
