@@ -109,10 +109,32 @@ def run_benchmark(
     return completed.stdout, json.loads(figures.read_text(encoding="utf-8"))
 
 
-def _sigint_default() -> None:
-    # Ctrl-C reaches a job in the foreground; one started in the background of a
-    # non-interactive shell (`pytest ... &`) inherits SIGINT ignored, so restore it
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+"""The signals that stop a command (:mod:`ohhell.cli.stopping`)."""
+
+
+def signals_at_their_defaults() -> None:
+    """For ``preexec_fn``: the stop signals at their defaults in the child, as in a command
+    started at a terminal. The tests may run where they are ignored (``nohup`` ignores SIGHUP,
+    a non-interactive shell's background job ``pytest ... &`` ignores SIGINT), and a child
+    inherits that, and an ignored signal stays ignored by the commands."""
+    for signum in STOP_SIGNALS:
+        signal.signal(signum, signal.SIG_DFL)
+
+
+@pytest.fixture
+def default_stop_handlers() -> Iterator[None]:
+    """The stop signals at Python's defaults in this process for the test (Ctrl-C raising
+    ``KeyboardInterrupt``), whatever the tests were started under; restored after."""
+    before = {signum: signal.getsignal(signum) for signum in STOP_SIGNALS}
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
+    try:
+        yield
+    finally:
+        for signum, handler in before.items():
+            signal.signal(signum, handler)
 
 
 @contextmanager
@@ -126,7 +148,7 @@ def running_until_saved(command: Sequence[str], journal: Path) -> Iterator[subpr
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
-        preexec_fn=_sigint_default,
+        preexec_fn=signals_at_their_defaults,
     )
     try:
         while not (journal.exists() and journal.read_bytes().count(b"\n") >= 3):

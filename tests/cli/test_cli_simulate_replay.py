@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
-from tests.conftest import in_ci
+from tests.conftest import in_ci, signals_at_their_defaults
 
 from ohhell.engine import CONVENTIONS
 
@@ -358,6 +358,7 @@ def _long_simulate(out: Path, *args: str, until_records: int) -> subprocess.Pope
         [*command, "simulate", "--players", "3", "--bots", "search:simulations=64", "--seed",
          "1", "--games", "200", "--out", str(out), *args],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=signals_at_their_defaults,
     )  # fmt: skip
     try:
         while len(list(out.glob("game-*.json"))) < until_records:

@@ -10,6 +10,8 @@ import pytest
 
 from ohhell.cli.stopping import Stop, stopped_by_signals
 
+pytestmark = pytest.mark.usefixtures("default_stop_handlers")
+
 
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
 def test_a_signal_in_a_held_section_stops_the_command_as_it_ends(signum: int) -> None:
