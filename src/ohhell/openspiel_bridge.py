@@ -61,6 +61,7 @@ from ohhell.engine import (
     score_hand,
     view_for,
 )
+from ohhell.runner import derived_rng
 
 __all__ = [
     "BID_OFFSET",
@@ -634,6 +635,6 @@ def play_duplicate_deal(
         players = [
             make_candidate() if seat == rotation else opponent(rotation, seat) for seat in range(n)
         ]
-        rngs = [random.Random(f"openspiel-duplicate/{seed}/{rotation}/{seat}") for seat in range(n)]
+        rngs = [derived_rng("openspiel-duplicate", seed, rotation, seat) for seat in range(n)]
         outcomes.append(play_hand(deal, players, rngs=rngs, budget=budget))
     return tuple(outcomes)

@@ -11,6 +11,7 @@ times its budget is reported then, without waiting for it.
 
 from __future__ import annotations
 
+import hashlib
 import random
 import secrets
 import threading
@@ -34,7 +35,7 @@ from ohhell.engine import (
     view_for,
 )
 
-__all__ = ["BotFailure", "GameResult", "play_game"]
+__all__ = ["BotFailure", "GameResult", "derived_rng", "play_game"]
 
 
 class BotFailure(OhHellError):
@@ -56,6 +57,24 @@ class GameResult:
 
     state: GameState
     decision_seconds: list[list[float]] = field(default_factory=list)
+
+
+def derived_rng(*parts: object) -> random.Random:
+    """A bot's generator, the same for the same ``parts`` (a tournament's seed, a game, a seat),
+    seeded with the SHA-256 digest of ``parts`` rather than with the parts themselves.
+
+    A bot holds its generator, and Mersenne Twister's seeding can be undone from its state: a
+    generator seeded with text (CPython keeps a ``str`` seed's bytes in clear in the key) or with
+    the seed that also deals would tell the bot how the cards were dealt. From this one it
+    learns only a digest.
+
+    >>> derived_rng("tournament", 7, 0).random() == derived_rng("tournament", 7, 0).random()
+    True
+    >>> derived_rng("tournament", 7, 0).random() == derived_rng("tournament", 7, 1).random()
+    False
+    """
+    text = "/".join(str(part) for part in parts)
+    return random.Random(int.from_bytes(hashlib.sha256(text.encode()).digest(), "big"))
 
 
 def play_game(

@@ -263,17 +263,34 @@ def test_event_feeds_hide_other_seats_cards(r: Rules, seed: int) -> None:
                 assert seen[index] <= face_up | set(state.dealt[seat] if seat is not None else ())
 
 
+class _EverySeat(int):
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    def __ne__(self, other: object) -> bool:
+        return False
+
+    __hash__ = int.__hash__
+
+
 def test_a_view_or_a_feed_of_no_seat_is_refused() -> None:
     """``view_for`` and ``events_for`` take a seat (``events_for`` also ``None``, a
     spectator): anything else is an :class:`IllegalActionError`, never another seat's view
     (``True == 1``: seat 1's cards)."""
-    start = new_game(Rules(player_count=3), first_dealer=0)
+    start = new_game(Rules(player_count=3, bidding=BiddingMode.SIMULTANEOUS), first_dealer=0)
     state, events = apply(start, random_deal(start, random.Random(1)))
-    for seat in (3, -1, True, 1.0, "0", None):
+    state, bid_events = apply(state, Bid(1, 0))
+    events += bid_events
+    every = _EverySeat(2)  # an int whose == says yes to every seat
+
+    for seat in (3, -1, True, 1.0, "0", None, every):
         with pytest.raises(IllegalActionError, match="no seat"):
             view_for(state, seat)  # type: ignore[arg-type]
-    for seat in (True, 1.0, "1"):
+    for seat in (True, 1.0, "1", every):
         with pytest.raises(IllegalActionError, match="no seat"):
             events_for(seat, events)  # type: ignore[arg-type]
+        with pytest.raises(IllegalActionError, match="no seat"):
+            score_sheet(state, seat)  # type: ignore[arg-type]
+    assert score_sheet(state, 2)[-1].bids == (None, None, None)  # seat 1's bid is sealed
     dealt = [e for e in events_for(None, events) if isinstance(e, HandDealt)]
     assert dealt and all(hand is None for hand in dealt[0].hands)

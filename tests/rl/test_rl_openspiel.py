@@ -190,6 +190,36 @@ def test_resampled_states_keep_the_players_information() -> None:
         assert sample.legal_actions() == state.legal_actions()
 
 
+@pytest.mark.parametrize("name", ["simultaneous-4p", "hook-podrida-5p"])
+def test_a_resampled_states_history_is_its_own(name: str) -> None:
+    """A resample's history leads to the sample, not to the true state: replayed on a new
+    state it deals the sampled hands and makes the redrawn sealed bids (the true history
+    would give the player every hidden card), at every point of a whole game."""
+    game = pyspiel.load_game(GAMES[name])
+    rng = random.Random(8)
+    state = game.new_initial_state()
+    differed = checked = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+            continue
+        player = state.current_player()
+        sample = state.resample_from_infostate(player, rng.random)
+        replayed = game.new_initial_state()
+        for action in sample.history():
+            replayed.apply_action(action)
+        assert replayed._core.state == sample._core.state
+        assert [(h.player, h.action) for h in replayed.full_history()] == [
+            (h.player, h.action) for h in sample.full_history()
+        ]
+        assert sample.information_state_string(player) == state.information_state_string(player)
+        assert len(sample.history()) == len(state.history())
+        differed += sample.history() != state.history()
+        checked += 1
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert checked > 20 and differed > checked // 2
+
+
 def test_resampled_hands_never_hold_a_suit_their_seat_has_shown_it_lacks() -> None:
     """Late in seven-player hands under La Podrida, with many voids shown (a seat that did
     not follow has none of the suit led, nor of trumps if it did not trump), every resample

@@ -106,7 +106,14 @@ def _set(lines: list[object], where: tuple[object, ...], value: object) -> None:
     ("where", "value", "message"),
     [
         ((0, "format"), "something", "line 1: not a tournament journal"),
-        ((0, "version"), 2, "line 1: unsupported 'version' 2; this program reads version 1"),
+        ((0, "version"), 3, "line 1: unsupported 'version' 3; this program reads version 2"),
+        (
+            (0, "version"),
+            1,  # an earlier build's: its bots were seeded otherwise
+            "line 1: unsupported 'version' 1; this program reads version 2 (an earlier ohhell"
+            " wrote it, whose bots play its deal sets otherwise: start the tournament again in"
+            " another --out folder)",
+        ),
         ((0, "version"), True, "line 1: unsupported 'version' True; this program reads"),
         ((0, "matchup", "seed"), "five", "line 1: the matchup's seed must be a whole number"),
         ((2, "index"), 0, "line 3: deal set 0 is there twice"),

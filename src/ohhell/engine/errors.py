@@ -5,6 +5,12 @@ Adapters turn them into their own form (an exit status, an ``error`` message on 
 in the UI) at one boundary. All of them are :class:`ValueError` subclasses, so a caller that only
 knows "bad input" still catches them.
 
+An illegal action's message is for the seat that action names: a card not held, or a suit not
+followed, is explained with that seat's own cards (``holds Qc 5d Qh``). So an adapter sends it
+back only to that seat's player, and takes the seat of an action from who sent it, never from
+what was sent (as :func:`ohhell.runner.play_game` refuses a bot's action for another seat before
+the engine sees it).
+
 >>> issubclass(MustFollowSuitError, IllegalActionError), MustFollowSuitError.code
 (True, 'illegal_action/must_follow_suit')
 """

@@ -99,9 +99,9 @@ Event: TypeAlias = (
 
 def events_for(seat: int | None, events: Iterable[Event]) -> tuple[Event, ...]:
     """The events as seat ``seat`` may see them (``None``: a spectator, who sees no hand).
-    Any other ``seat`` than ``None`` or an ``int`` is refused (``True`` would see seat 1's
-    cards)."""
-    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
+    Any other ``seat`` than ``None`` or a plain ``int`` is refused (``True`` would see seat 1's
+    cards, and an ``int`` subclass whose comparisons always agree every seat's)."""
+    if seat is not None and type(seat) is not int:
         raise IllegalActionError(f"no seat {seat!r}: a seat is a whole number", seat=None)
     out: list[Event] = []
     for event in events:

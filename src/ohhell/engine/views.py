@@ -82,7 +82,9 @@ class PlayerView:
 
 def score_sheet(state: GameState, seat: int | None = None) -> tuple[ScoreRow, ...]:
     """The score sheet: one row per finished hand, plus the hand in progress once dealt.
-    Sealed bids appear only to ``seat`` itself."""
+    Sealed bids appear only to ``seat`` itself (``None``: to no one)."""
+    if seat is not None and type(seat) is not int:  # see view_for
+        raise IllegalActionError(f"no seat {seat!r}: a seat is a whole number", seat=None)
     if state.phase not in (Phase.BID, Phase.PLAY):
         return state.sheet
     current = ScoreRow(
@@ -105,8 +107,10 @@ def _visible_bids(state: GameState, seat: int | None) -> tuple[int | None, ...]:
 
 
 def view_for(state: GameState, seat: int) -> PlayerView:
-    """Everything ``seat`` may know: its own hand, never another's, nor the stock."""
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.player_count:
+    """Everything ``seat`` may know: its own hand, never another's, nor the stock. A seat is a
+    plain ``int``: not a bool (``True`` would see seat 1's cards), nor a subclass, whose
+    comparisons could claim every seat's cards and sealed bids."""
+    if type(seat) is not int or not 0 <= seat < state.player_count:
         raise IllegalActionError(  # as for an action of no seat (transitions._check_seat)
             f"no seat {seat!r}: seats are 0 to {state.player_count - 1}", seat=None
         )

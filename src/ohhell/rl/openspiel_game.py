@@ -224,6 +224,10 @@ class OhHellState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
     def __init__(self, game: OhHellGame) -> None:
         super().__init__(game)
         self._core = _Core(game.rules, None, ())
+        self._script: tuple[tuple[int, int], ...] | None = None
+        """While a resample writes its history (:meth:`resample_from_infostate`): each
+        action's player; the actions change nothing until the sample's core is put in."""
+        self._scripted = 0
 
     # ----------------------------------------------------------------- for adapters
 
@@ -247,20 +251,37 @@ class OhHellState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
         what ``player_id`` knows (the cards it has seen, the suits each seat has shown it
         lacks), and sealed bids it cannot see are redrawn. Only for decision nodes.
 
-        Its ``history()`` is still this state's: pyspiel keeps the history in C++ and offers
-        no way to rewrite it. Search from the sample by its information state and its legal
-        actions (as OpenSpiel's IS-MCTS does), not by replaying its history."""
+        Its history is the sample's own, not this state's: this hand's cards drawn are the
+        sampled hands', and its sealed bids the redrawn ones (the true ones would tell
+        ``player_id`` the hidden cards through ``history()``). pyspiel keeps a history in C++,
+        written one applied action at a time, so the sample's is written by applying its
+        actions to a new state without playing them (a few milliseconds for a whole game's
+        history), and the sampled game is put in at the end."""
         core = self._core
-        if core.state is None or core.state.is_chance or core.state.is_over:
+        state = core.state
+        if state is None or state.is_chance or state.is_over:
             raise ValueError("resample_from_infostate needs a decision node")
         rng = random.Random(int(probability_sampler() * 2**32))
-        clone = self.clone()
-        clone._core = _Core(core.rules, _determinize(core.state, player_id, rng), ())
-        return clone  # type: ignore[no-any-return]
+        sample = _determinize(state, player_id, rng)
+        script = _sample_history(
+            [(int(item.player), int(item.action)) for item in self.full_history()],
+            state,
+            sample,
+            view_for(state, player_id),
+        )
+        fresh: OhHellState = self.get_game().new_initial_state()
+        fresh._script = script
+        for _, action in script:
+            fresh.apply_action(action)
+        fresh._script = None
+        fresh._core = _Core(core.rules, sample, ())
+        return fresh
 
     # ----------------------------------------------------------------- OpenSpiel API
 
     def current_player(self) -> int:
+        if self._script is not None:  # a resample writing its history
+            return self._script[self._scripted][0]
         state = self._core.state
         if state is None or state.is_chance:
             return int(pyspiel.PlayerId.CHANCE)
@@ -284,6 +305,9 @@ class OhHellState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
         return [(c, 1.0 / len(left)) for c in left]
 
     def _apply_action(self, action: int) -> None:
+        if self._script is not None:  # a resample writing its history: the core comes after
+            self._scripted += 1
+            return
         core = self._core
         state = core.state
         if state is None:
@@ -350,6 +374,33 @@ def _determinize(state: GameState, player: int, rng: random.Random) -> GameState
         for seen_bid, real in zip(view.bids, state.bids, strict=True)
     )
     return replace(state, hands=new_hands, dealt=dealt, bids=bids)
+
+
+def _sample_history(
+    history: list[tuple[int, int]], state: GameState, sample: GameState, view: PlayerView
+) -> tuple[tuple[int, int], ...]:
+    """``history`` (``(player, action)`` pairs) that led to ``state``, rewritten to lead to
+    ``sample`` (:func:`_determinize` of ``state`` for ``view``'s seat): this hand's cards
+    drawn become the sample's, each seat's in its own places of the dealing order (the
+    turned trump card stays), and the sealed bids ``view`` cannot see become the sample's.
+    Earlier hands were played out to their last card, so their draws are public."""
+    dealt_to = {card.index: seat for seat, hand in enumerate(state.dealt) for card in hand}
+    redealt = [iter(hand) for hand in sample.dealt]
+    chance = int(pyspiel.PlayerId.CHANCE)
+    draws = [i for i, (player, _) in enumerate(history) if player == chance]
+    this_hand = draws[len(draws) - _cards_to_draw(state) :]
+    out = list(history)
+    for i in this_hand:
+        seat = dealt_to.get(history[i][1])  # None: the turned trump card
+        if seat is not None:
+            out[i] = (chance, next(redealt[seat]).index)
+    for i in range(this_hand[-1] + 1, len(out)):
+        player, action = out[i]
+        if action >= CARD_COUNT and view.bids[player] is None:  # a bid it cannot see
+            bid = sample.bids[player]
+            assert bid is not None  # the sample redraws only bids made
+            out[i] = (player, CARD_COUNT + bid)
+    return tuple(out)
 
 
 def _cards_to_draw(state: GameState) -> int:

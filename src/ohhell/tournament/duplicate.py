@@ -7,7 +7,9 @@ of the cards then cancels out of the paired comparison (see :mod:`ohhell.tournam
 
 Bots are built by name with :func:`ohhell.players.make_player`, a fresh bot per seat and game,
 and each gets its own ``random.Random`` seeded from the tournament seed, the deal set, the game
-and the seat, so a tournament is reproducible whatever the number of worker processes.
+and the seat, so a tournament is reproducible whatever the number of worker processes. The seed
+goes through a digest (:func:`ohhell.runner.derived_rng`): it also deals the cards, and a bot
+can read its generator's state.
 
 A bot failure (:class:`ohhell.runner.BotFailure`: it raised, returned an illegal action or
 overran its time budget) ends that deal set: its finished games are dropped so that every deal
@@ -34,7 +36,7 @@ from typing import Any
 from ohhell.bots.base import Bot, Budget
 from ohhell.engine import GameState, OhHellError, Rules
 from ohhell.players import make_player
-from ohhell.runner import BotFailure, play_game
+from ohhell.runner import BotFailure, derived_rng, play_game
 from ohhell.storage_files import release_inherited_locks
 from ohhell.tournament.deals import DealSet, DealSets
 
@@ -138,7 +140,8 @@ def resolve_bot(name: str) -> Bot:
 
 
 def _bot_rng(seed: int, deal_set: int, candidate_seat: int, seat: int) -> random.Random:
-    return random.Random(f"ohhell-tournament/{seed}/{deal_set}/{candidate_seat}/{seat}")
+    # through a digest: the same seed deals the cards, and a bot must not learn it
+    return derived_rng("ohhell-tournament", seed, deal_set, candidate_seat, seat)
 
 
 def _outcome(

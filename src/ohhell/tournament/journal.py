@@ -7,10 +7,10 @@ ones an uninterrupted run would have written (the bots' random generators are se
 set and game, so a deal set played again plays the same; only decision times differ). With a
 larger ``--deal-sets`` it extends the tournament (:func:`check_same_tournament`).
 
-Format (version 1), JSON Lines in UTF-8. The first line is the header, every other line one
+Format (version 2), JSON Lines in UTF-8. The first line is the header, every other line one
 played deal set, in the order they finished::
 
-    {"format": "ohhell-tournament-journal", "version": 1, "matchup": {...},
+    {"format": "ohhell-tournament-journal", "version": 2, "matchup": {...},
      "deal_sets": 100, "deals_sha256": "9f2c..."}
     {"index": 3, "games": [{"candidate_seat": 0, "totals": [...], "winners": [...],
      "hands": [[hand_size, dealer, bids, tricks_won, points], ...],
@@ -71,7 +71,9 @@ __all__ = [
 
 FILE_NAME: Final = "journal.jsonl"
 FORMAT: Final = "ohhell-tournament-journal"
-VERSION: Final = 1
+VERSION: Final = 2
+"""Version 1 journals were written by builds that seeded the bots' generators otherwise (their
+deal sets would not play again the same), so they are refused."""
 
 
 class JournalError(OhHellError, ValueError):
@@ -326,8 +328,15 @@ def _check_header(header: object) -> tuple[dict[str, Any], Rules]:
     if not isinstance(header, dict) or header.get("format") != FORMAT:
         raise _Bad(f"not a tournament journal (its first line has no 'format': {FORMAT!r})")
     if type(header.get("version")) is not int or header.get("version") != VERSION:
+        earlier = type(header.get("version")) is int and 1 <= header["version"] < VERSION
         raise _Bad(
             f"unsupported 'version' {header.get('version')!r}; this program reads version {VERSION}"
+            + (
+                " (an earlier ohhell wrote it, whose bots play its deal sets otherwise: start the"
+                " tournament again in another --out folder)"
+                if earlier
+                else ""
+            )
         )
     matchup = _field(header, "matchup")
     _int(_field(matchup, "seed"), "the matchup's seed")
