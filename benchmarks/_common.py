@@ -26,9 +26,12 @@ from ohhell.storage_files import (
     InUseError,
     append_json_line,
     complete_lines,
-    hold_exclusively,
+    forget_held,
+    hold_in_process,
     json_line,
+    release_inherited_locks,
 )
+from ohhell.tournament.duplicate import end_with_parent
 from ohhell.tournament.stats import mean_ci
 
 
@@ -265,18 +268,28 @@ class RunJournal:
     writing it is refused.
     """
 
-    def __init__(self, path: Path | None, benchmark: str, settings: dict[str, Any]) -> None:
+    def __init__(
+        self,
+        path: Path | None,
+        benchmark: str,
+        settings: dict[str, Any],
+        check: Callable[[Any], object] | None = None,
+    ) -> None:
         self.path = path
+        self.check = check
+        """Reads a record back as the benchmark will, so that one edited out of shape is a
+        damaged line (raising ``KeyError``, ``TypeError`` or ``ValueError``), not a
+        traceback later."""
         self.done: dict[str, Any] = {}
-        """The records read back, by unit."""
+        """The records read back, by unit (each at most once)."""
         self._handle: IO[bytes] | None = None
         if path is None:
             return
         header = {"format": JOURNAL_FORMAT, "benchmark": benchmark, "settings": settings}
         handle = path.open("a+b")
         try:
-            try:
-                hold_exclusively(handle.fileno(), path)
+            try:  # for this process: its workers close their copies (worker_start)
+                hold_in_process(handle.fileno(), path)
             except InUseError:
                 raise JournalMismatch(
                     f"journal {path} is being written by another run now"
@@ -294,6 +307,7 @@ class RunJournal:
                 if length < len(raw):
                     handle.truncate(length)  # a line cut short by a kill
         except BaseException:
+            forget_held(handle.fileno())
             handle.close()
             raise
         self._handle = handle
@@ -326,8 +340,12 @@ class RunJournal:
             try:
                 entry = json.loads(line)
                 unit, record = entry["unit"], entry["record"]
+                if self.check is not None:
+                    self.check(record)
             except (ValueError, TypeError, KeyError):
                 raise JournalMismatch(f"journal {path}: line {number} is damaged") from None
+            if str(unit) in self.done:
+                raise JournalMismatch(f"journal {path}: line {number}: unit {unit} is there twice")
             self.done[str(unit)] = record
 
     def add(self, unit: str, record: Any) -> None:
@@ -338,6 +356,7 @@ class RunJournal:
     def close(self) -> None:
         """Close the file, which drops its lock (again: no effect)."""
         if self._handle is not None:
+            forget_held(self._handle.fileno())
             self._handle.close()
             self._handle = None
 
@@ -402,19 +421,27 @@ def add_journal_argument(parser: argparse.ArgumentParser, unit: str) -> None:
 
 
 def open_journal(
-    parser: argparse.ArgumentParser, path: Path | None, benchmark: str, settings: dict[str, Any]
+    parser: argparse.ArgumentParser,
+    path: Path | None,
+    benchmark: str,
+    settings: dict[str, Any],
+    check: Callable[[Any], object] | None = None,
 ) -> RunJournal:
     """:class:`RunJournal`, a journal that cannot be continued being a usage error."""
     try:
-        return RunJournal(path, benchmark, settings)
+        return RunJournal(path, benchmark, settings, check)
     except (JournalMismatch, OSError) as exc:
         parser.error(f"--journal: {exc}")
 
 
-def ignore_sigint() -> None:
+def start_worker() -> None:
     """A worker process's initializer: Ctrl-C is the main process's to handle (it stops the
-    workers and says what the journal holds, :func:`interrupted`)."""
+    workers and says what the journal holds, :func:`interrupted`); a worker closes its copy of
+    the journal's lock and ends when the main process is killed, so that the same command can
+    go on at once. (SIGTERM stays: ``multiprocessing.Pool`` stops its workers with it.)"""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    release_inherited_locks()
+    end_with_parent()
 
 
 def interrupted(journal: RunJournal, unit: str) -> int:

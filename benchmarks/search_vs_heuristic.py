@@ -71,7 +71,6 @@ from _common import (
     add_ab_arguments,
     add_journal_argument,
     code_fingerprint,
-    ignore_sigint,
     interrupted,
     load_paired,
     mean_ci95,
@@ -80,6 +79,7 @@ from _common import (
     output_path,
     paired_difference,
     search_options,
+    start_worker,
     table_lead,
     write_figures,
 )
@@ -416,7 +416,7 @@ def run(
         done[job_seed] = result
 
     if workers > 1 and len(todo) > 1:
-        with multiprocessing.Pool(min(workers, len(todo)), initializer=ignore_sigint) as pool:
+        with multiprocessing.Pool(min(workers, len(todo)), initializer=start_worker) as pool:
             for job_seed, result in pool.imap_unordered(_play_keyed, todo, chunksize=1):
                 finished(job_seed, result)
     else:
@@ -613,7 +613,7 @@ def main(argv: list[str] | None = None) -> int:
     settings = journal_settings(
         simulations, options, args.part, args.oracle, args.candidate, args.worlds
     )
-    with open_journal(parser, args.journal, BENCHMARK, settings) as journal:
+    with open_journal(parser, args.journal, BENCHMARK, settings, _result_of) as journal:
         try:
             figures = run(
                 deal_sets,

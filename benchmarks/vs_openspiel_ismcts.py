@@ -72,7 +72,6 @@ from _common import (
     add_ab_arguments,
     add_journal_argument,
     code_fingerprint,
-    ignore_sigint,
     interrupted,
     load_paired,
     microseconds,
@@ -80,6 +79,7 @@ from _common import (
     output_path,
     paired_difference,
     search_options,
+    start_worker,
     table_lead,
     write_figures,
 )
@@ -313,7 +313,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "ismcts_sees": args.ismcts_sees,
         "seed": args.seed,
     }
-    with open_journal(parser, args.journal, BENCHMARK, settings) as journal:
+    with open_journal(parser, args.journal, BENCHMARK, settings, _outcomes_of) as journal:
         done = {
             i: _outcomes_of(journal.done[str(i)]) for i in range(deals) if str(i) in journal.done
         }
@@ -331,7 +331,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                     finished(*task(index))
             else:
                 pool = ProcessPoolExecutor(
-                    max_workers=min(args.jobs, len(todo)), initializer=ignore_sigint
+                    max_workers=min(args.jobs, len(todo)), initializer=start_worker
                 )
                 try:
                     for future in as_completed([pool.submit(task, index) for index in todo]):

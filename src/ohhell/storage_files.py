@@ -43,7 +43,8 @@ _UMASK = _read_umask()
 other threads making files)."""
 
 _HELD: set[int] = set()
-"""The descriptors :func:`sole_writer` holds locked in this process."""
+"""The descriptors held locked in this process (:func:`sole_writer`, :func:`hold_in_process`),
+which forked workers close (:func:`release_inherited_locks`)."""
 
 
 class InUseError(OSError):
@@ -63,6 +64,21 @@ def hold_exclusively(fd: int, path: Path) -> None:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
         raise InUseError(f"{path} is in use by another process") from None
+
+
+def hold_in_process(fd: int, path: Path) -> None:
+    """:func:`hold_exclusively`, for as long as this process keeps ``fd`` open: worker
+    processes forked meanwhile close their copies (:func:`release_inherited_locks`), so a
+    process killed with its workers still running frees ``path`` at once. Call
+    :func:`forget_held` before closing ``fd``."""
+    hold_exclusively(fd, path)
+    _HELD.add(fd)
+
+
+def forget_held(fd: int) -> None:
+    """``fd``, held by :func:`hold_in_process`, is about to be closed (its number may then be
+    reused by another file, which workers must not close)."""
+    _HELD.discard(fd)
 
 
 def json_line(value: Any) -> bytes:
@@ -100,6 +116,10 @@ def sole_writer(folder: Path) -> Iterator[Path]:
     folder = Path(folder)
     if folder.exists() and not folder.is_dir():
         raise NotADirectoryError(f"{folder} is a file, not a folder")
+    if folder.is_symlink() and not folder.exists():
+        raise FileNotFoundError(
+            f"{folder} is a symbolic link to {os.readlink(folder)}, which does not exist"
+        )
     made = [  # deepest first; never a ".." (a folder that was there, reached another way)
         p for p in (folder, *folder.parents) if p.name not in ("", ".", "..") and not p.exists()
     ]
@@ -108,8 +128,7 @@ def sole_writer(folder: Path) -> Iterator[Path]:
     fd = os.open(folder, os.O_RDONLY) if fcntl is not None else None
     try:
         if fd is not None:
-            hold_exclusively(fd, folder)
-            _HELD.add(fd)
+            hold_in_process(fd, folder)
         try:
             yield folder
         except BaseException:
@@ -119,12 +138,13 @@ def sole_writer(folder: Path) -> Iterator[Path]:
             raise
     finally:
         if fd is not None:
-            _HELD.discard(fd)
+            forget_held(fd)
             os.close(fd)  # closing the descriptor drops the lock
 
 
 def release_inherited_locks() -> None:
-    """In a child process forked inside :func:`sole_writer`: close its copies of the locked
+    """In a child process forked inside :func:`sole_writer` (or while a descriptor is held by
+    :func:`hold_in_process`): close its copies of the locked
     descriptors, so that the lock lasts as long as the parent holds it, not until the child
     ends too (a parent killed with SIGKILL then frees its folder at once). The parent's lock
     is untouched: a ``flock`` stays until every copy of its descriptor is closed."""

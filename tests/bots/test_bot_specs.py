@@ -129,5 +129,5 @@ def test_any_valid_spec_reads_back_exactly(
 
 @pytest.mark.parametrize("seconds", [0, -1.0, math.inf, math.nan, True])
 def test_a_budget_is_a_positive_finite_time(seconds: float) -> None:
-    with pytest.raises(ValueError, match="seconds must be a positive number"):
+    with pytest.raises(ValueError, match="seconds must be a positive finite number"):
         Budget(seconds=seconds)

@@ -10,6 +10,7 @@ import random
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -235,6 +236,20 @@ def test_run_journal_keeps_what_was_played(tmp_path: Path, monkeypatch: pytest.M
     damaged.write_text(path.read_text(encoding="utf-8").replace('"unit"', '"u"', 1))
     with pytest.raises(common.JournalMismatch, match="line 2 is damaged"):
         common.RunJournal(damaged, "bench", settings)
+    twice = tmp_path / "twice.jsonl"
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    twice.write_text("".join([*lines, lines[1].replace("2.5", "999")]), encoding="utf-8")
+    with pytest.raises(common.JournalMismatch, match="line 5: unit 1 is there twice"):
+        common.RunJournal(twice, "bench", settings)
+
+    def read_back(record: dict[str, float]) -> float:
+        return float(record["margin"])
+
+    shapeless = tmp_path / "shapeless.jsonl"
+    shapeless.write_text("".join([lines[0], '{"unit": "1", "record": {}}\n']), encoding="utf-8")
+    with pytest.raises(common.JournalMismatch, match="line 2 is damaged"):
+        common.RunJournal(shapeless, "bench", settings, read_back)
+    assert common.RunJournal(path, "bench", settings, read_back).done["1"] == {"margin": 2.5}
     stranger = tmp_path / "notes.txt"
     stranger.write_text("shopping list\n", encoding="utf-8")
     with pytest.raises(common.JournalMismatch, match="line 1 is not a journal header"):
@@ -278,6 +293,35 @@ def test_search_vs_heuristic_continues_from_its_journal(tmp_path: Path) -> None:
     other = bench(3, "--part", "bids")
     assert other.returncode == 2
     assert "written with other settings: part 'all' there, 'bids' here" in other.stderr
+
+
+def test_search_vs_heuristic_killed_frees_its_journal_at_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A run killed outright (SIGKILL to the main process, its workers left running) frees its
+    journal at once, so the same command goes on; the workers end too."""
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    common = importlib.import_module("_common")
+    journal = tmp_path / "run.jsonl"
+    command = [  # deal sets of seconds each: a worker is in the middle of one when it is killed
+        sys.executable, str(BENCHMARKS / "search_vs_heuristic.py"), "--deal-sets", "500",
+        "--simulations", "1500", "--workers", "2", "--journal", str(journal),
+    ]  # fmt: skip
+    with running_until_saved(command, journal) as process:
+        os.kill(process.pid, signal.SIGKILL)  # the main process only
+        process.wait(timeout=60)  # not its output: the workers may hold its pipes a moment
+        settings = json.loads(journal.read_text(encoding="utf-8").splitlines()[0])["settings"]
+        again = common.RunJournal(journal, "search_vs_heuristic", settings)  # not refused
+        again.close()
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                os.killpg(process.pid, 0)  # a worker of the group is still there
+            except ProcessLookupError:
+                break
+            time.sleep(0.1)
+        else:
+            raise AssertionError("the workers outlived the killed run by 30 s")
 
 
 def test_search_vs_heuristic_stopped_says_what_is_saved(tmp_path: Path) -> None:

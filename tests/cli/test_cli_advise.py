@@ -16,7 +16,7 @@ def test_advice_for_a_hooked_dealer() -> None:
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert lines[0] == "7c As Ks; trump card 9♥; 4 players, hook"
+    assert lines[0] == "7c As Ks; trump card 9h; 4 players, hook"  # as the hand is written
     assert lines[1] == "bidding 4 of 4 (the dealer); bids before: 1, 1, 0"
     assert "not allowed here: 1 (the hook)" in done.stdout
     bids = [line.split() for line in lines[lines.index("bid  expected points") + 1 :]]
@@ -50,7 +50,7 @@ def test_json_advice_is_reproducible_by_seed() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (("--hand", "As As", "--trump", "2h"), "invalid deal: As is dealt twice"),
+        (("--hand", "As As", "--trump", "2h"), "--hand lists As twice"),
         (("--hand", "As Zz", "--trump", "2h"), "'Zz'"),
         (
             ("--hand", "", "--trump", "2h"),
@@ -82,7 +82,13 @@ def test_json_advice_is_reproducible_by_seed() -> None:
             ("--hand", "As", "--no-trump", "--bids", "0", "--position", "3"),
             "--position 3 disagrees with the 1 bids before it (place 2)",
         ),
-        (("--hand", "As", "--no-trump", "--samples", "0"), "--samples must be from 1 to 1,000,000"),
+        (("--hand", "As", "--trump", "Zz"), "--trump: invalid card 'Zz'"),
+        (("--hand", "As Xs", "--trump", "2h"), "--hand: invalid card 'Xs'"),
+        (("--hand", "As Ks", "--trump", "Ks"), "--trump Ks is in --hand"),
+        (
+            ("--hand", "2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ac", "--trump", "2h"),
+            "leave no card to turn for trump: give --no-trump instead of --trump",
+        ),
         (("--hand", "As", "--no-trump", "--samples", "1000000001"), "got 1,000,000,001"),
     ],
 )
@@ -92,6 +98,13 @@ def test_impossible_positions_are_one_line(args: tuple[str, ...], message: str) 
     assert done.stderr.startswith("ohhell advise: error: ")
     assert message in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(("flag", "value"), [("--samples", "0"), ("--position", "0")])
+def test_counts_below_one_get_the_usage(flag: str, value: str) -> None:
+    done = ohhell("advise", "--hand", "As", "--no-trump", flag, value)
+    assert done.returncode == 2
+    assert f"argument {flag}: a count is 1 or more, got 0" in done.stderr
 
 
 def test_the_trump_card_or_its_absence_must_be_said() -> None:

@@ -331,7 +331,7 @@ def test_simulate_never_replaces_a_record_unless_told(tmp_path: Path) -> None:
     again = ohhell("simulate", "--seed", "0", "--games", "3", "--out", str(out), "--json")
     assert again.returncode == 1 and again.stdout == ""
     assert again.stderr == (
-        f"ohhell simulate: error: {out / 'game-1.json'} holds another game: a record is never"
+        f"ohhell simulate: error: {out / 'game-1.json'} holds another game: it is not"
         " replaced unless --overwrite is given (or choose another --seed or --out)\n"
     )
     assert sorted(p.name for p in out.iterdir()) == ["game-1.json"]  # nothing played

@@ -117,10 +117,8 @@ def test_tournament_errors_are_one_line(tmp_path: Path) -> None:
     assert "unknown bot 'genius'" in unknown.stderr
     assert "Traceback" not in unknown.stderr
     none = tournament("--deal-sets", "0", "--out", str(tmp_path / "out"), *COMMON)
-    assert none.returncode == 1  # not the default number of deal sets
-    assert none.stderr.strip() == (
-        "ohhell tournament: error: the number of deal sets must be at least 1, got 0"
-    )
+    assert none.returncode == 2  # not the default number of deal sets: a usage error
+    assert "argument --deal-sets: a count is 1 or more, got 0" in none.stderr
     assert not (tmp_path / "out").exists()  # a refused tournament leaves no folder behind
     clockless = tournament(
         "--baseline", "ismcts:worlds=2", "--budget-seconds", "0.01", "--out",
@@ -144,11 +142,13 @@ def test_tournament_errors_are_one_line(tmp_path: Path) -> None:
             " and --budget-sims 400 sets them for every bot: give one or the other"
         )
         assert not (tmp_path / "out").exists()
-    for jobs in ("0", "100000"):  # not a process per deal set: that could sink the machine
-        bad_jobs = tournament(*COMMON, "--jobs", jobs, "--out", str(tmp_path / "out"))
-        assert bad_jobs.returncode == 1
-        assert f"--jobs must be from 1 to {4 * (os.cpu_count() or 1)}" in bad_jobs.stderr
-        assert f"per core here), got {jobs}" in bad_jobs.stderr
+    bad_jobs = tournament(*COMMON, "--jobs", "100000", "--out", str(tmp_path / "out"))
+    assert bad_jobs.returncode == 1  # not a process per deal set: that could sink the machine
+    assert f"--jobs must be from 1 to {4 * (os.cpu_count() or 1)}" in bad_jobs.stderr
+    assert "per core here), got 100000" in bad_jobs.stderr
+    no_jobs = tournament(*COMMON, "--jobs", "0", "--out", str(tmp_path / "out"))
+    assert no_jobs.returncode == 2
+    assert "argument --jobs: a count is 1 or more, got 0" in no_jobs.stderr
     huge = tournament("--deal-sets", "1000000000", "--out", str(tmp_path / "out"), *COMMON)
     assert huge.returncode == 1  # refused at once, instead of dealing for hours
     assert huge.stderr.strip() == (
@@ -208,7 +208,8 @@ def test_variants_of_one_bot_meet_by_spec(tmp_path: Path) -> None:
     bad = tournament("--candidate", "search:rivalry=2", "--out", str(out), *COMMON)
     assert bad.returncode == 1
     assert bad.stderr.strip() == (
-        "ohhell tournament: error: bot 'search:rivalry=2': rivalry must be between 0 and 1, got 2.0"
+        "ohhell tournament: error: --candidate: bot 'search:rivalry=2': rivalry must be between"
+        " 0 and 1, got 2.0"
     )
 
 
@@ -262,7 +263,7 @@ def test_a_killed_tournament_resumes_where_it_stopped(tmp_path: Path) -> None:
     other = tournament(*LONG, "--seed", "21", "--out", str(out), "--resume", "--hook")
     assert other.returncode == 1
     assert other.stderr.strip().endswith(
-        "records another tournament: rules hook False there, True here"
+        "records another tournament: rules hook false there, true here"
     )
     assert _played(out) == before  # neither refused run changed the journal
 
@@ -288,6 +289,32 @@ def test_a_killed_tournament_resumes_where_it_stopped(tmp_path: Path) -> None:
     assert extended["paired_differences"][:80] == expected["paired_differences"]
 
 
+def test_a_finished_tournament_is_replaced_only_with_overwrite(tmp_path: Path) -> None:
+    """Another tournament into the folder of a finished one is refused (its games would be
+    lost) unless --overwrite is given; the same tournament again reads its games back."""
+    require("rich")
+    require("matplotlib")
+    out = tmp_path / "out"
+    first = tournament("--deal-sets", "2", "--seed", "1", "--out", str(out), "--quiet", *COMMON)
+    assert first.returncode == 0, first.stderr
+    journal = (out / "journal.jsonl").read_bytes()
+    reports = {name: (out / name).read_bytes() for name in REPORT_FILES}
+    other = tournament("--deal-sets", "2", "--seed", "2", "--out", str(out), "--quiet", *COMMON)
+    assert other.returncode == 1
+    assert other.stderr == (
+        f"ohhell tournament: error: journal {out / 'journal.jsonl'} records another tournament:"
+        " seed 1 there, 2 here; other deals: it is finished, with its reports; --overwrite"
+        " replaces it, or choose another --out\n"
+    )
+    assert (out / "journal.jsonl").read_bytes() == journal
+    assert {name: (out / name).read_bytes() for name in REPORT_FILES} == reports
+    again = tournament("--deal-sets", "2", "--seed", "1", "--out", str(out), *COMMON)
+    assert again.returncode == 0, again.stderr
+    assert f"already played: 2 deal sets read back from {out / 'journal.jsonl'}" in again.stderr
+    assert (out / "journal.jsonl").read_bytes() == journal  # nothing played again
+    assert (out / "report.json").read_bytes() == reports["report.json"]
+
+
 def test_a_new_tournament_takes_away_the_reports_of_the_one_it_replaces(tmp_path: Path) -> None:
     """A report never sits beside a journal of another tournament, even when the new one
     ends without a report of its own (here every deal set fails: no report is written)."""
@@ -299,7 +326,7 @@ def test_a_new_tournament_takes_away_the_reports_of_the_one_it_replaces(tmp_path
     assert all((out / name).exists() for name in REPORT_FILES)
     failed = tournament(
         "--deal-sets", "2", "--seed", "3", "--budget-seconds", "1e-9", "--out", str(out),
-        "--quiet", *COMMON,
+        "--quiet", "--overwrite", *COMMON,
     )  # fmt: skip
     assert failed.returncode == 1 and "no deal set was completed" in failed.stderr
     assert read_journal(out / "journal.jsonl").seed == 3
@@ -394,7 +421,7 @@ def test_a_second_tournament_into_the_same_folder_is_refused(tmp_path: Path) -> 
     require("matplotlib")
     out = tmp_path / "out"
     busy = (
-        f"ohhell tournament: error: another ohhell tournament is writing to {out} now: wait for"
+        f"ohhell tournament: error: another ohhell command is writing to {out} now: wait for"
         " it to finish, or choose another --out"
     )
     more = ("--deal-sets", "5000", "--seed", "24")  # far more than it plays in this test

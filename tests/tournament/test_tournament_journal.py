@@ -226,7 +226,7 @@ def test_another_tournament_is_named_difference_by_difference(
         check_same_tournament(journal, other, DEAL_SETS)
     assert str(error.value) == (
         f"journal {journal.path} records another tournament:"
-        " candidate 'heuristic' there, 'search' here; seed 5 there, 6 here"
+        ' candidate "heuristic" there, "search" here; seed 5 there, 6 here'
     )
     with pytest.raises(JournalError, match="4 deal sets there, 3 here"):
         check_same_tournament(journal, other, DEAL_SETS.first(3))
@@ -234,8 +234,9 @@ def test_another_tournament_is_named_difference_by_difference(
     with pytest.raises(JournalError) as error:
         check_same_tournament(journal, MATCHUP, DEAL_SETS.first(3))
     assert "records another tournament" not in str(error.value)
-    assert "holds 4 deal sets of a tournament with these bots and rules, and only 3" in str(
-        error.value
+    assert (
+        "records a tournament of 4 deal sets (1 played) with these bots and rules, and only 3"
+        in str(error.value)
     )
     assert "give --deal-sets 4 or more" in str(error.value)
     with pytest.raises(JournalError, match=r"records another tournament: other deals$"):

@@ -37,7 +37,7 @@ class Budget:
             and not isinstance(self.seconds, bool)
             and 0 < self.seconds < math.inf
         ):
-            raise ValueError(f"seconds must be a positive number, got {self.seconds!r}")
+            raise ValueError(f"seconds must be a positive finite number, got {self.seconds!r}")
 
     def __str__(self) -> str:
         """In words, for messages.

@@ -21,6 +21,7 @@ from typing import Any
 from ohhell.bots.advisor import DEFAULT_SAMPLES, BidAdvice, advise_bid, bidding_view
 from ohhell.cli.options import (
     add_rules_arguments,
+    positive_int,
     rules_from_args,
     seed_arg,
     seed_or_random,
@@ -28,8 +29,10 @@ from ohhell.cli.options import (
 )
 from ohhell.cli.players import prepare_bots
 from ohhell.engine import (
+    DECK,
     BiddingMode,
     Card,
+    NotationError,
     OhHellError,
     PlayerView,
     format_cards,
@@ -78,7 +81,7 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--position",
-        type=int,
+        type=positive_int,
         metavar="P",
         help="the seat's place from the dealer's left: 1 bids first and leads the first"
         " trick, the number of players is the dealer (default: after the bids given; under"
@@ -86,7 +89,7 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--samples",
-        type=int,
+        type=positive_int,
         default=DEFAULT_SAMPLES,
         help=f"deals sampled (default: {DEFAULT_SAMPLES}; more is steadier and slower; at most"
         f" {MAX_SAMPLES:,})",
@@ -100,9 +103,25 @@ def register(subparsers: Any) -> None:
 
 def _position(args: argparse.Namespace) -> PlayerView:
     rules = rules_from_args(args)
-    hand = parse_cards(args.hand)
-    trump = None if args.no_trump else Card.from_str(args.trump.strip())
+    try:
+        hand = parse_cards(args.hand)
+    except NotationError as exc:
+        raise AdviceError(f"--hand: {exc}") from None
+    if len(set(hand)) < len(hand):
+        twice = next(card for card in hand if hand.count(card) > 1)
+        raise AdviceError(f"--hand lists {twice} twice")
+    try:
+        trump = None if args.no_trump else Card.from_str(args.trump.strip())
+    except NotationError as exc:
+        raise AdviceError(f"--trump: {exc}") from None
+    if trump is not None and trump in hand:
+        raise AdviceError(f"--trump {trump} is in --hand: the turned card is no seat's")
     n, place = rules.player_count, args.position
+    if trump is not None and len(hand) * n >= len(DECK):
+        raise AdviceError(
+            f"{len(hand)} cards each for {n} players leave no card to turn for trump:"
+            " give --no-trump instead of --trump"
+        )
     if place is not None:  # said here in the command's terms, counting from 1
         if not 1 <= place <= n:
             raise AdviceError(f"--position is a place from 1 to {n} for {n} players, got {place}")
@@ -145,7 +164,7 @@ def format_advice(view: PlayerView, advice: BidAdvice) -> str:
     assert view.seat is not None
     n = view.rules.player_count
     before = [str(bid) for bid in view.bids if bid is not None]
-    trump = "no trump" if view.trump_card is None else f"trump card {view.trump_card.pretty}"
+    trump = "no trump" if view.trump_card is None else f"trump card {view.trump_card}"
     role = " (the dealer)" if view.seat == n - 1 else " (leads first)" if view.seat == 0 else ""
     rules = ", ".join([f"{n} players", *view.rules.variants()])
     if view.rules.bidding is BiddingMode.SIMULTANEOUS:
@@ -177,7 +196,7 @@ def format_advice(view: PlayerView, advice: BidAdvice) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    if not 1 <= args.samples <= MAX_SAMPLES:
+    if args.samples > MAX_SAMPLES:
         raise AdviceError(f"--samples must be from 1 to {MAX_SAMPLES:,}, got {args.samples:,}")
     view = _position(args)
     seed = seed_or_random(args.seed)

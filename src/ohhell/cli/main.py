@@ -8,6 +8,7 @@ traceback.
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import sys
 from collections.abc import Sequence
@@ -25,6 +26,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="ohhell",
         description="Oh Hell, the trick-taking card game: simulate, replay and check games.",
+        allow_abbrev=False,
     )
     parser.add_argument("--version", action="version", version=f"ohhell {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
@@ -32,10 +34,20 @@ def build_parser() -> argparse.ArgumentParser:
         module.register(subparsers)
     for command in subparsers.choices.values():  # its own usage for its own errors (below)
         command.set_defaults(command_parser=command)
+        command.allow_abbrev = False  # --see is not --seed: a new option could take it over
     return parser
 
 
+def _printable_anywhere() -> None:
+    """Under a terminal whose encoding cannot show some text (a Latin-1 locale and a seat
+    named with an emoji), print an escape (``\\U0001f600``) for it instead of failing."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="backslashreplace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    _printable_anywhere()
     parser = build_parser()
     args, unknown = parser.parse_known_args(argv)
     if unknown:  # the command's usage, not the top-level one, says what it takes

@@ -10,7 +10,15 @@ from typing import Any
 from ohhell.engine import PRESETS, BiddingMode, Rules, RulesError, Schedule
 from ohhell.engine.jsontext import parse_json
 
-__all__ = ["add_rules_arguments", "folder_arg", "rules_from_args", "seed_arg", "whole_numbers"]
+__all__ = [
+    "RULE_FLAGS",
+    "add_rules_arguments",
+    "file_arg",
+    "folder_arg",
+    "rules_from_args",
+    "seed_arg",
+    "whole_numbers",
+]
 
 DEFAULT_PLAYERS = 4
 """Players when neither ``--players`` nor the rules file says."""
@@ -52,6 +60,9 @@ _FLAGS = {
 """The flag that sets each field of :class:`Rules`, and where argparse keeps its value, for
 errors to name the flags given."""
 
+RULE_FLAGS = (("--preset", "preset"), ("--rules-file", "rules_file"), *_FLAGS.values())
+"""Every rule option's flag and where argparse keeps its value."""
+
 
 def _whole_number(text: str, low: int, what: str) -> int:
     """``text`` as a whole number of at least ``low``, for argparse (``what`` names it)."""
@@ -89,6 +100,14 @@ def folder_arg(text: str) -> Path:
     return Path(text)
 
 
+def file_arg(text: str) -> Path:
+    """A file to read or write (``--rules-file``, ``--deals``, a record); an empty name is
+    refused, not read as the current folder."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("a file name is needed, got an empty one")
+    return Path(text)
+
+
 def whole_numbers(text: str) -> tuple[int, ...]:
     """A comma-separated list of whole numbers (``--hand-sizes 1,2,3``, ``--bids 1,0``);
     spaces are ignored and an empty text is the empty list."""
@@ -119,7 +138,7 @@ def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"number of players, 3 to 7 (default: the rules file's, else {DEFAULT_PLAYERS})",
     )
     group.add_argument(
-        "--rules-file", type=Path, help="JSON file of rules options (as in a record's 'rules')"
+        "--rules-file", type=file_arg, help="JSON file of rules options (as in a record's 'rules')"
     )
     group.add_argument(
         "--schedule", choices=[s.value for s in Schedule], help="order of hand sizes"
@@ -143,14 +162,24 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
     and the flags given that set it.
     Each source overrides the one before: the preset, the rules file, then the flags given."""
     options: dict[str, Any] = {"player_count": DEFAULT_PLAYERS, **PRESETS[args.preset].options}
+    from_file: dict[str, Any] = {}
     if args.rules_file is not None:
         try:
-            data = parse_json(args.rules_file.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
+            from_file = parse_json(args.rules_file.read_text(encoding="utf-8"))
+        except OSError as exc:
+            raise RulesError(
+                f"cannot read rules file {args.rules_file}: {exc.strerror or exc}"
+            ) from None
+        except ValueError as exc:
             raise RulesError(f"cannot read rules file {args.rules_file}: {exc}") from None
-        if not isinstance(data, dict):
+        if not isinstance(from_file, dict):
             raise RulesError(f"rules file {args.rules_file} must hold a JSON object of options")
-        options.update(data)
+        if "format" in from_file and isinstance(from_file.get("rules"), dict):
+            raise RulesError(
+                f"rules file {args.rules_file} is a game record: its 'rules' object is what"
+                " --rules-file takes"
+            )
+        options.update(from_file)
     if args.players is not None:
         options["player_count"] = args.players
     for field in ("schedule", "bidding", *(field for _, field, _ in _SWITCHES)):
@@ -170,5 +199,10 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
             if getattr(args, dest) is not None
         ]
         if not given:  # from the preset or the rules file, which use the fields' names
+            in_file = not exc.fields or any(field in from_file for field in exc.fields)
+            if args.rules_file is not None and in_file:
+                raise RulesError(
+                    f"rules file {args.rules_file}: {exc}", fields=exc.fields
+                ) from None
             raise
         raise RulesError(f"{exc} ({', '.join(given)})", fields=exc.fields) from None

@@ -8,8 +8,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ohhell.cli.options import file_arg
 from ohhell.cli.render import format_score_sheet, score_sheet_json
 from ohhell.engine import RecordError, records, score_sheet
+
+MAX_RECORD_BYTES = 16 * 1024 * 1024
+"""The largest input ``replay`` reads: a record of the longest game (seven players, or three
+playing up and down with the turning hand twice) is some 30 kB, so 16 MiB leaves room for any
+``meta`` and still refuses an endless input."""
 
 
 def register(subparsers: Any) -> None:
@@ -20,18 +26,39 @@ def register(subparsers: Any) -> None:
         " sheet and exits 0; an illegal, truncated or corrupt one prints what is wrong (hand,"
         " trick, seat and rule) and exits 1.",
     )
-    parser.add_argument("file", type=Path, help="record file (JSON), or - for standard input")
+    parser.add_argument("file", type=file_arg, help="record file (JSON), or - for standard input")
     parser.add_argument("--json", action="store_true", help="print the score sheet as JSON")
     parser.set_defaults(run=run)
 
 
+def _read(file: Path) -> bytes:
+    """The record's bytes, from the file or standard input (``-``); past
+    :data:`MAX_RECORD_BYTES` it is not a record (``/dev/zero`` would fill the memory)."""
+    if str(file) == "-":
+        data = sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
+    else:
+        with file.open("rb") as stream:
+            data = stream.read(MAX_RECORD_BYTES + 1)
+    if len(data) > MAX_RECORD_BYTES:
+        raise RecordError(
+            f"{_name(file)}: larger than any game record (over {MAX_RECORD_BYTES:,} bytes)"
+        )
+    if not data.strip():
+        raise RecordError(f"{_name(file)}: empty: a record is a JSON object")
+    return data
+
+
+def _name(file: Path) -> str:
+    return "standard input" if str(file) == "-" else str(file)
+
+
 def run(args: argparse.Namespace) -> int:
-    data = sys.stdin.buffer.read() if str(args.file) == "-" else args.file.read_bytes()
+    data = _read(args.file)
     try:
         record = records.loads(data)
         state = records.replay(record)
     except RecordError as exc:
-        raise RecordError(f"{args.file}: {exc}") from None
+        raise RecordError(f"{_name(args.file)}: {exc}") from None
     seats = record["seats"]
     rows = score_sheet(state)
     if args.json:

@@ -6,8 +6,8 @@ import argparse
 import json
 from typing import Any
 
-from ohhell.cli.options import add_rules_arguments, rules_from_args
-from ohhell.engine import CONVENTIONS, PRESETS
+from ohhell.cli.options import RULE_FLAGS, add_rules_arguments, rules_from_args
+from ohhell.engine import CONVENTIONS, PRESETS, RulesError
 
 
 def register(subparsers: Any) -> None:
@@ -28,6 +28,15 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.list:
+        given = [
+            flag
+            for flag, dest in RULE_FLAGS
+            if getattr(args, dest) is not None and (dest != "preset" or args.preset != "standard")
+        ]
+        if given:
+            raise RulesError(
+                f"--list lists the presets and takes no rule options: {', '.join(given)}"
+            )
         if args.json:
             presets = {
                 name: {"description": preset.description, "options": dict(preset.options)}

@@ -6,6 +6,7 @@ import argparse
 import json
 import random
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -99,17 +100,20 @@ def run(args: argparse.Namespace) -> int:
     try:  # only once the bots are known good: a refused run leaves nothing
         with sole_writer(args.out) as out:  # two runs writing one folder could race
             remove_stale_temporaries(out, "game-*.json")
-            other = [
-                out / _file_name(seed)
-                for seed in seeds
-                if not _same_game_or_none(out / _file_name(seed), rules, names, seed)
-            ]
+            paths = [(out / _file_name(seed), seed) for seed in seeds]
+            found = [(path, _in_the_way(path, rules, names, seed)) for path, seed in paths]
+            other = [(path, what) for path, what in found if what is not None]
+            folders = [path for path, what in other if what == "is a folder"]
+            if folders:  # --overwrite replaces records, never a folder
+                raise SimulateError(f"{folders[0]} is a folder, where a record would be written")
             if other and not args.overwrite:
+                path, what = other[0]
                 more = f" (and {len(other) - 1} more)" if len(other) > 1 else ""
                 raise SimulateError(
-                    f"{other[0]}{more} holds another game: a record is never replaced unless"
-                    " --overwrite is given (or choose another --seed or --out)"
+                    f"{path}{more} {what}: it is not replaced unless --overwrite is given"
+                    " (or choose another --seed or --out)"
                 )
+            _check_writable(out)
             return _play(args, rules, names, seeds, out=out)
     except InUseError:
         raise SimulateError(
@@ -122,25 +126,39 @@ def _file_name(seed: int) -> str:
     return f"game-{seed}.json"
 
 
-def _same_game_or_none(path: Path, rules: Rules, names: list[str], seed: int) -> bool:
-    """Whether ``path`` holds no record, or the record of this very game as a rerun of the same
-    command would write it: the same rules, bots and seed (so a demo or a README command can
-    be run twice). Whether the game then comes out the same is checked when it is written
-    (bots that think by the clock may play it otherwise)."""
+def _in_the_way(path: Path, rules: Rules, names: list[str], seed: int) -> str | None:
+    """What ``path`` holds that writing this game's record there would replace, said for an
+    error; ``None`` if nothing, or the record of this very game as a rerun of the same command
+    would write it: the same rules, bots and seed (so a demo or a README command can be run
+    twice). Whether the game then comes out the same is checked when it is written (bots that
+    think by the clock may play it otherwise)."""
+    if path.is_dir():
+        return "is a folder"
     if not path.exists():
-        return True
+        return None
     try:
         record = records.loads(path.read_bytes())
     except (OSError, ValueError):
-        return False
+        return "is not a game record"
     meta = record.get("meta")
-    return (
+    same = (
         record.get("rules") == rules.to_dict()
         and isinstance(meta, dict)
         and meta.get("generator") == "ohhell simulate"
         and meta.get("seed") == seed
         and meta.get("players") == names
     )
+    return None if same else "holds another game"
+
+
+def _check_writable(out: Path) -> None:
+    """Refuse a folder no record can be written into before the first game is played (with
+    the expert bots, minutes), not after it."""
+    try:
+        with tempfile.TemporaryFile(dir=out):  # unnamed where it can be: nothing left behind
+            pass
+    except OSError as exc:
+        raise SimulateError(f"cannot write records into {out}: {exc.strerror or exc}") from None
 
 
 def _play(

@@ -27,7 +27,9 @@ from ohhell.bots.base import Budget
 from ohhell.bots.levels import BUDGET_OPTION, sets_own_simulations, split_spec
 from ohhell.cli.options import (
     add_rules_arguments,
+    file_arg,
     folder_arg,
+    positive_int,
     rules_from_args,
     seed_arg,
     seed_or_random,
@@ -35,7 +37,7 @@ from ohhell.cli.options import (
 from ohhell.cli.players import prepare_bots
 from ohhell.cli.stopping import Stop, stopped_by_signals
 from ohhell.engine import Rules
-from ohhell.players import PLAYER_NAMES
+from ohhell.players import PLAYER_NAMES, make_player
 from ohhell.storage_files import InUseError, remove_stale_temporaries, sole_writer
 from ohhell.tournament.deals import (
     DealFileError,
@@ -89,11 +91,11 @@ def register(subparsers: Any) -> None:
     add_rules_arguments(parser)
     parser.add_argument(
         "--deal-sets",
-        type=int,
+        type=positive_int,
         help=f"number of deal sets (default: {DEFAULT_DEAL_SETS}, or all in --deals)",
     )
-    parser.add_argument("--deals", type=Path, help="replay the deal sets of this file")
-    parser.add_argument("--save-deals", type=Path, help="write the deal sets to this file")
+    parser.add_argument("--deals", type=file_arg, help="replay the deal sets of this file")
+    parser.add_argument("--save-deals", type=file_arg, help="write the deal sets to this file")
     parser.add_argument(
         "--seed",
         type=seed_arg,
@@ -101,7 +103,7 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--jobs",
-        type=int,
+        type=positive_int,
         default=default_jobs(),
         help="worker processes (default: every core, here %(default)s)",
     )
@@ -128,14 +130,21 @@ def register(subparsers: Any) -> None:
         " when --seed and --deal-sets are not given); only the deal sets it does not hold are"
         " played. A larger --deal-sets extends a tournament",
     )
+    parser.add_argument(
+        "--overwrite",
+        action="store_true",
+        help="replace a finished tournament of other bots, rules, seed or deals in --out, its"
+        " journal and reports (without it such a run is refused; the same tournament again"
+        " writes its reports from its journal)",
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress and no table")
     parser.set_defaults(run=run)
 
 
 def _earlier_run(path: Path, *, resume: bool) -> Journal | None:
-    """The journal to resume (``resume``), or ``None`` for a new tournament. A new tournament
-    does not overwrite an unfinished one: that would lose its games (one that played nothing
-    may go)."""
+    """The journal to resume (``resume``), else the finished tournament in its place, if any
+    (:func:`_finished_before`). A new tournament does not overwrite an unfinished one: that
+    would lose its games (one that played nothing may go)."""
     if resume:
         if not path.exists():
             raise JournalError(f"nothing to resume: there is no journal {path}")
@@ -153,7 +162,27 @@ def _earlier_run(path: Path, *, resume: bool) -> Journal | None:
                 f" {journal.deal_sets} deal sets played): add --resume to finish it, or remove"
                 " it, or choose another --out, to start a new one"
             )
+        if journal.outcomes:
+            return journal
     return None
+
+
+def _finished_before(
+    journal: Journal, matchup: Matchup, deal_sets: DealSets, *, overwrite: bool
+) -> Journal | None:
+    """A finished tournament in ``--out`` when a new one starts: the same tournament is read
+    back (its reports are written again, nothing is played); another is replaced only with
+    ``--overwrite``, as ``simulate`` replaces records, since its games would be lost."""
+    try:
+        check_same_tournament(journal, matchup, deal_sets)
+    except JournalError as exc:
+        if overwrite:
+            return None
+        raise JournalError(
+            f"{exc}: it is finished, with its reports; --overwrite replaces it, or choose"
+            " another --out"
+        ) from None
+    return journal
 
 
 def _budget(args: argparse.Namespace) -> Budget:
@@ -189,6 +218,11 @@ def run(args: argparse.Namespace) -> int:
                 " pip install 'ohhell[tournament]'"
             )
     rules = rules_from_args(args)
+    for flag, spec in (("--candidate", args.candidate), ("--baseline", args.baseline)):
+        try:  # a bad spec is said first: before any file is looked at
+            make_player(spec)
+        except ValueError as exc:
+            raise TournamentError(f"{flag}: {exc}") from None
     _budget(args)  # refused before anything is written
     most = 4 * default_jobs()  # past the cores, more workers only share them, and each
     if not 1 <= args.jobs <= most:  # is a process of its own with the bots loaded
@@ -212,7 +246,7 @@ def run(args: argparse.Namespace) -> int:
             return _run_into(args, rules)
     except InUseError:
         raise TournamentError(
-            f"another ohhell tournament is writing to {args.out} now: wait for it to finish,"
+            f"another ohhell command is writing to {args.out} now: wait for it to finish,"
             " or choose another --out"
         ) from None
 
@@ -256,6 +290,8 @@ def _run_into(args: argparse.Namespace, rules: Rules) -> int:
         remove_stale_temporaries(args.out, name)
     journal_path = args.out / FILE_NAME
     journal = _earlier_run(journal_path, resume=args.resume)
+    finished = None if args.resume else journal  # a new run: only compared with, below
+    journal = journal if args.resume else None
     # what is not given comes from the run resumed, then the deal file, then the defaults
     from_file = load_deal_sets(args.deals) if args.deals is not None else None
     seed = args.seed
@@ -280,13 +316,16 @@ def _run_into(args: argparse.Namespace, rules: Rules) -> int:
         seed=seed,
     )
     done: tuple[DealSetOutcome, ...] = ()
+    if finished is not None:
+        journal = _finished_before(finished, matchup, deal_sets, overwrite=args.overwrite)
     if journal is not None:
         check_same_tournament(journal, matchup, deal_sets)
         done = journal.outcomes
-    try:  # here, not in the workers: they load what this compiles from numba's disk cache
-        prepare_bots((args.candidate, args.baseline), "tournament", rules=rules, quiet=args.quiet)
-    except ValueError as exc:
-        raise TournamentError(str(exc)) from None
+    for flag, spec in (("--candidate", args.candidate), ("--baseline", args.baseline)):
+        try:  # here, not in the workers: they load what this compiles from numba's disk cache
+            prepare_bots((spec,), "tournament", rules=rules, quiet=args.quiet)
+        except ValueError as exc:
+            raise TournamentError(f"{flag}: {exc}") from None
     if args.save_deals is not None:  # once nothing else can refuse the run
         _save_deals(deal_sets, args.save_deals)
     console = Console()
@@ -294,7 +333,15 @@ def _run_into(args: argparse.Namespace, rules: Rules) -> int:
     total = len(deal_sets.sets)
     if journal is not None and not args.quiet:
         torn = "; a last line cut short is dropped" if journal.torn else ""
-        print(f"resuming: {len(done)} of {total} deal sets played before{torn}", file=sys.stderr)
+        if finished is not None:  # the same finished tournament, run again
+            print(
+                f"already played: {len(done)} deal sets read back from {journal_path}",
+                file=sys.stderr,
+            )
+        else:
+            print(
+                f"resuming: {len(done)} of {total} deal sets played before{torn}", file=sys.stderr
+            )
     for name in REPORT_FILES:  # they describe what the journal held before: until this
         (args.out / name).unlink(missing_ok=True)  # run writes its own, there are none
     with (
@@ -312,16 +359,23 @@ def _run_into(args: argparse.Namespace, rules: Rules) -> int:
         progress.advance(task, len(done))
         step = max(1, total // 10)
         saved = len(done)
+        voided = sum(outcome.failure is not None for outcome in done)
 
         def on_done(outcome: DealSetOutcome) -> None:
-            nonlocal saved
+            nonlocal saved, voided
             writer.append(outcome)
             saved += 1
             progress.advance(task)
+            if outcome.failure is not None:
+                voided += 1
+                if not args.quiet:
+                    print(
+                        f"bot failure, deal set voided: {outcome.failure.message}",
+                        file=sys.stderr,
+                    )
             if progress.disable and not args.quiet and (saved % step == 0 or saved == total):
-                print(f"{saved}/{total} deal sets played", file=sys.stderr)
-            if outcome.failure is not None and not args.quiet:
-                print(f"bot failure, deal set voided: {outcome.failure.message}", file=sys.stderr)
+                failed = f" ({voided} voided by a bot failure)" if voided else ""
+                print(f"{saved}/{total} deal sets played{failed}", file=sys.stderr)
 
         stop = Stop()
         try:
@@ -339,8 +393,18 @@ def _run_into(args: argparse.Namespace, rules: Rules) -> int:
                 file=sys.stderr,
             )
             return stop.exit_status
-    stats = compute_stats(matchup, outcomes)
-    paths = write_reports(stats, matchup, args.out)
+    stop = Stop()
+    try:  # the reports are a second or two: a stop then waits for them, so none is missing
+        with stopped_by_signals(stop), stop.held():
+            stats = compute_stats(matchup, outcomes)
+            paths = write_reports(stats, matchup, args.out)
+    except KeyboardInterrupt:
+        print(
+            f"ohhell tournament: {stop.how}; all {total} deal sets are saved in {journal_path}"
+            " and the reports are written",
+            file=sys.stderr,
+        )
+        return stop.exit_status
     if not args.quiet:
         render_table(stats, console)
         console.print(f"seed {seed}; reports written: {', '.join(map(str, paths))}")

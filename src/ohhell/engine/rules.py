@@ -309,7 +309,8 @@ missed_bid_scores_tricks, zero_bid_bonus
         '4 players, ascending (13 hands), hook'
         """
         sizes = self.hand_sizes()
-        parts = [f"{self.player_count} players", f"{self.schedule.value} ({len(sizes)} hands)"]
+        hands = f"{len(sizes)} hand{'s' * (len(sizes) != 1)}"
+        parts = [f"{self.player_count} players", f"{self.schedule.value} ({hands})"]
         if self.repeat_turning_hand:
             parts.append("turning hand twice")
         if self.trump_in_last_hand:

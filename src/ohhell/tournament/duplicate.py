@@ -48,10 +48,12 @@ __all__ = [
     "Matchup",
     "TournamentError",
     "default_jobs",
+    "end_with_parent",
     "play_deal_set",
     "resolve_bot",
     "run_tournament",
     "stop_pool",
+    "worker_start",
 ]
 
 
@@ -194,13 +196,21 @@ def _play_job(job: tuple[Matchup, int, DealSet]) -> DealSetOutcome:
     return play_deal_set(*job)
 
 
-def _worker_start() -> None:
-    """Workers leave Ctrl-C and SIGTERM to the main process, which stops them (see
-    :func:`stop_pool`), and end when the main process is killed instead of waiting for work
-    forever."""
+def worker_start() -> None:
+    """A worker process's initializer (the tournament's, and the long benchmarks'): workers
+    leave Ctrl-C and SIGTERM to the main process, which stops them (see :func:`stop_pool`),
+    close their copies of its locks (:func:`~ohhell.storage_files.release_inherited_locks`),
+    and end when the main process is killed instead of waiting for work forever."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
     release_inherited_locks()  # the --out folder is free as soon as the main process ends
+    end_with_parent()
+
+
+def end_with_parent() -> None:
+    """In a worker process: end it (within a second) once the process that started it is
+    gone, killed perhaps, instead of waiting for work forever or finishing work no one will
+    read."""
     parent = os.getppid()
 
     def watch_parent() -> None:
@@ -218,7 +228,7 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
     are only reachable through its ``_processes``. Shutting down without ending them is not
     enough: the executor would still play what it had queued, and may play everything left
     when it is garbage-collected before it sees the cancellation. They are killed, as they
-    ignore SIGTERM (:func:`_worker_start`).
+    ignore SIGTERM (:func:`worker_start`).
 
     Before Python 3.12, the interpreter's exit wakes every executor's manager thread through
     a pipe, closed by then for this one, and prints an ignored ``OSError: Bad file
@@ -282,7 +292,7 @@ def run_tournament(
         for job in todo:
             finished(_play_job(job))
     else:
-        pool = ProcessPoolExecutor(max_workers=min(jobs, len(todo)), initializer=_worker_start)
+        pool = ProcessPoolExecutor(max_workers=min(jobs, len(todo)), initializer=worker_start)
         try:
             for future in as_completed([pool.submit(_play_job, job) for job in todo]):
                 finished(future.result())

@@ -38,6 +38,7 @@ non-negative microseconds.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -389,6 +390,11 @@ def read_journal(path: Path) -> Journal:
     return Journal(path, header, tuple(outcomes.values()), torn)
 
 
+def _json(value: object) -> str:
+    """A journal's value as the journal writes it (``null``, ``true``), for a message."""
+    return json.dumps(value)
+
+
 def check_same_tournament(journal: Journal, matchup: Matchup, deal_sets: DealSets) -> None:
     """Raise :class:`JournalError` unless ``journal`` records the tournament of ``matchup`` on
     ``deal_sets``, naming every difference.
@@ -404,18 +410,19 @@ def check_same_tournament(journal: Journal, matchup: Matchup, deal_sets: DealSet
             continue
         if isinstance(there, dict) and isinstance(value, dict):  # the rules: name the options
             differences.extend(
-                f"{key} {option} {there.get(option)!r} there, {value.get(option)!r} here"
+                f"{key} {option} {_json(there.get(option))} there, {_json(value.get(option))} here"
                 for option in sorted(there.keys() | value.keys())
                 if there.get(option) != value.get(option)
             )
         else:
-            differences.append(f"{key} {there!r} there, {value!r} here")
+            differences.append(f"{key} {_json(there)} there, {_json(value)} here")
     count = len(deal_sets.sets)
     if recorded["deal_sets"] > count:
         if not differences:  # the same tournament, asked for fewer deal sets than it has
             raise JournalError(
-                f"journal {journal.path} holds {recorded['deal_sets']} deal sets of a"
-                f" tournament with these bots and rules, and only {count} are asked for here:"
+                f"journal {journal.path} records a tournament of {recorded['deal_sets']} deal"
+                f" sets ({len(journal.outcomes)} played) with these bots and rules, and only"
+                f" {count} are asked for here:"
                 " a tournament can be extended, not cut short; give --deal-sets"
                 f" {recorded['deal_sets']} or more (or leave it out), or choose another --out"
             )

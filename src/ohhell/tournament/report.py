@@ -45,7 +45,8 @@ def render_table(stats: TournamentStats, console: Console) -> None:
     """Print the summary table and the paired difference to ``console``."""
     from rich.table import Table
 
-    table = Table(title=f"Duplicate tournament: {stats.rules}; {stats.deal_sets} deal sets")
+    sets = f"{stats.deal_sets} deal set{'s' * (stats.deal_sets != 1)}"
+    table = Table(title=f"Duplicate tournament: {stats.rules}; {sets}")
     table.add_column("")
     for bot in (stats.candidate, stats.baseline):
         table.add_column(f"{bot.role}: {bot.bot}", justify="right", overflow="fold")

@@ -1,0 +1,176 @@
+"""Hostile and mistaken input to the command line: one clear line, the right exit status, and
+nothing changed (from an audit of every command with bad values)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from tests.cli.test_cli_simulate_replay import ohhell
+
+from ohhell.cli import main as cli_main
+from ohhell.cli import replay as replay_cmd
+from ohhell.cli import simulate as simulate_cmd
+
+ONE_HAND = ("--players", "3", "--hand-sizes", "1", "--seed", "1", "--quiet")
+
+
+def _record(tmp_path: Path) -> Path:
+    done = ohhell("simulate", *ONE_HAND, "--out", str(tmp_path / "records"))
+    assert done.returncode == 0, done.stderr
+    return tmp_path / "records" / "game-1.json"
+
+
+def _run_with_encoding(encoding: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """``ohhell`` writing to a terminal that can only show ``encoding`` (a Latin-1 locale)."""
+    env = {**os.environ, "PYTHONIOENCODING": encoding}
+    command = [sys.executable, "-m", "ohhell.cli.main", *args]
+    return subprocess.run(
+        command, capture_output=True, env=env, timeout=120, check=False, text=True,
+        encoding="utf-8", errors="replace",
+    )  # fmt: skip
+
+
+def test_text_the_terminal_cannot_show_is_escaped_not_a_traceback(tmp_path: Path) -> None:
+    path = _record(tmp_path)
+    record = json.loads(path.read_text(encoding="utf-8"))
+    record["seats"][0] = "\U0001f600 Ann"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    shown = _run_with_encoding("ascii", "replay", str(path))
+    assert shown.returncode == 0, shown.stderr
+    assert "\\U0001f600 Ann" in shown.stdout
+    advice = _run_with_encoding(
+        "latin-1", "advise", "--hand", "As Kd", "--trump", "9h", "--seed", "1", "--samples", "20"
+    )
+    assert advice.returncode == 0, advice.stderr
+    assert advice.stdout.splitlines()[0].startswith("Kd As; trump card 9h;")
+
+
+def test_replay_refuses_an_input_larger_than_any_record(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _record(tmp_path)
+    size = path.stat().st_size
+    monkeypatch.setattr(replay_cmd, "MAX_RECORD_BYTES", size - 1)
+    assert cli_main.main(["replay", str(path)]) == 1
+    assert capsys.readouterr().err == (
+        f"ohhell replay: error: {path}: larger than any game record (over {size - 1:,} bytes)\n"
+    )
+    monkeypatch.setattr(replay_cmd, "MAX_RECORD_BYTES", size)
+    assert cli_main.main(["replay", str(path)]) == 0
+
+
+def test_replay_of_empty_standard_input_says_so() -> None:
+    done = ohhell("replay", "-", stdin="")
+    assert done.returncode == 1
+    assert done.stderr == "ohhell replay: error: standard input: empty: a record is a JSON object\n"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [("replay", ""), ("rules", "--rules-file", ""), ("simulate", "--rules-file", " ")],
+)
+def test_an_empty_file_name_is_a_usage_error_not_the_current_folder(args: tuple[str, ...]) -> None:
+    done = ohhell(*args)
+    assert done.returncode == 2
+    assert "a file name is needed, got an empty one" in done.stderr
+
+
+def test_a_folder_where_a_record_goes_is_refused_even_with_overwrite(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    (out / "game-1.json").mkdir(parents=True)
+    for extra in ((), ("--overwrite",)):
+        done = ohhell("simulate", *ONE_HAND, "--out", str(out), *extra)
+        assert done.returncode == 1
+        assert done.stderr == (
+            f"ohhell simulate: error: {out / 'game-1.json'} is a folder, where a record would"
+            " be written\n"
+        )
+
+
+def test_a_file_that_is_not_a_record_is_named_so_and_kept(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "game-1.json").write_text("junk", encoding="utf-8")
+    done = ohhell("simulate", *ONE_HAND, "--out", str(out))
+    assert done.returncode == 1
+    assert done.stderr.startswith(
+        f"ohhell simulate: error: {out / 'game-1.json'} is not a game record: it is not replaced"
+        " unless --overwrite is given"
+    )
+    assert (out / "game-1.json").read_text(encoding="utf-8") == "junk"
+
+
+def test_a_broken_link_as_out_is_named(tmp_path: Path) -> None:
+    link = tmp_path / "dangling"
+    link.symlink_to(tmp_path / "nowhere")
+    done = ohhell("simulate", *ONE_HAND, "--out", str(link))
+    assert done.returncode == 1
+    assert done.stderr == (
+        f"ohhell simulate: error: {link} is a symbolic link to {tmp_path / 'nowhere'}, which does"
+        " not exist\n"
+    )
+    assert not (tmp_path / "nowhere").exists()
+
+
+def test_a_folder_no_record_can_be_written_into_is_refused_before_the_first_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def refused(**_: object) -> object:
+        raise PermissionError(13, "Permission denied")
+
+    played: list[object] = []
+    monkeypatch.setattr(simulate_cmd.tempfile, "TemporaryFile", refused)
+    monkeypatch.setattr(simulate_cmd, "_play", lambda *args, **kwargs: played.append(args))
+    out = tmp_path / "out"
+    assert cli_main.main(["simulate", *ONE_HAND, "--out", str(out)]) == 1
+    assert capsys.readouterr().err == (
+        f"ohhell simulate: error: cannot write records into {out}: Permission denied\n"
+    )
+    assert played == []
+    assert not out.exists()  # the folder it made is gone again
+
+
+def test_rules_file_errors_name_the_file(tmp_path: Path) -> None:
+    bad = tmp_path / "rules.json"
+    bad.write_text('{"player_count": "4"}', encoding="utf-8")
+    done = ohhell("rules", "--rules-file", str(bad))
+    assert done.returncode == 1
+    assert done.stderr == (
+        f"ohhell rules: error: rules file {bad}: player_count must be an integer from 3 to 7,"
+        " got '4'\n"
+    )
+    record = _record(tmp_path)
+    whole = ohhell("rules", "--rules-file", str(record))
+    assert whole.returncode == 1
+    assert whole.stderr == (
+        f"ohhell rules: error: rules file {record} is a game record: its 'rules' object is what"
+        " --rules-file takes\n"
+    )
+    missing = ohhell("rules", "--rules-file", str(tmp_path / "none.json"))
+    assert missing.stderr == (
+        f"ohhell rules: error: cannot read rules file {tmp_path / 'none.json'}: No such file or"
+        " directory\n"
+    )
+    flag = ohhell("rules", "--rules-file", str(bad), "--players", "9")
+    assert flag.stderr.endswith("got 9 (--players)\n")  # the flag overrode the file
+
+
+def test_list_takes_no_rule_options() -> None:
+    done = ohhell("rules", "--list", "--players", "99", "--hook")
+    assert done.returncode == 1
+    assert done.stderr == (
+        "ohhell rules: error: --list lists the presets and takes no rule options: --players,"
+        " --hook\n"
+    )
+    assert ohhell("rules", "--list", "--json").returncode == 0
+
+
+def test_options_are_never_abbreviated() -> None:
+    done = ohhell("simulate", "--see", "3", "--no-records", "--quiet")
+    assert done.returncode == 2
+    assert "unrecognized arguments: --see 3" in done.stderr
