@@ -169,6 +169,48 @@ def test_views_do_not_depend_on_other_seats_cards(r: Rules, seed: int) -> None:
     assert swapped_some
 
 
+def rearrange_hidden(state: GameState, seat: int, rng: random.Random) -> GameState:
+    """``state`` with every card ``seat`` cannot see (the other seats' unplayed cards and the
+    stock) dealt again at random, across suits, each seat keeping its number of cards, and every
+    sealed bid ``seat`` cannot see made again at random. Past plays may no longer have been
+    legal: a view does not replay them, it only shows them."""
+    n = state.player_count
+    pool = [c for s in range(n) if s != seat for c in state.hands[s]] + sorted(stock(state))
+    rng.shuffle(pool)
+    hands, moved = list(state.hands), {}
+    for s in range(n):
+        if s != seat:
+            new, pool = pool[: len(state.hands[s])], pool[len(state.hands[s]) :]
+            moved.update(zip(state.hands[s], new, strict=True))
+            hands[s] = tuple(sorted(new))
+    dealt = tuple(
+        hand if s == seat else tuple(sorted(moved.get(c, c) for c in hand))
+        for s, hand in enumerate(state.dealt)
+    )
+    bids = tuple(
+        b if b is None or state.bids_revealed or s == seat else rng.randint(0, state.hand_size)
+        for s, b in enumerate(state.bids)
+    )
+    return dataclasses.replace(state, hands=tuple(hands), dealt=dealt, bids=bids)
+
+
+@GAMES
+@given(rules(), st.integers(0, 2**32 - 1))
+def test_views_ignore_any_rearrangement_of_what_a_seat_cannot_see(r: Rules, seed: int) -> None:
+    """Stronger than one same-suit exchange: all hidden cards dealt again across suits, and the
+    sealed bids made again; nothing a seat or a spectator is given changes."""
+    rng = random.Random(seed)
+    for state, _ in play(r, seed):
+        if state.phase not in (Phase.BID, Phase.PLAY):
+            continue
+        for seat in range(r.player_count):
+            other = rearrange_hidden(state, seat, rng)
+            assert view_for(other, seat) == view_for(state, seat)
+            assert score_sheet(other, seat) == score_sheet(state, seat)
+        other = rearrange_hidden(state, -1, rng)  # a spectator sees no hand at all
+        assert public_view(other) == public_view(state)
+
+
 # --------------------------------------------------------------------------- (2) views in play
 
 

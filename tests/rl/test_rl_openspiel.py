@@ -6,6 +6,7 @@ import random
 
 import pytest
 from tests.conftest import in_ci
+from tests.engine.test_views_leak import rearrange_hidden
 
 if not in_ci():  # in CI a missing test dependency is an error, not a skip
     pytest.importorskip("pyspiel")
@@ -16,12 +17,22 @@ from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts, outcome_sa
 
 from ohhell.bots import RandomBot
 from ohhell.bots.sampling import sample_world
-from ohhell.engine import Rules, RulesError, view_for
+from ohhell.engine import (
+    GameState,
+    Rules,
+    RulesError,
+    apply,
+    legal_actions,
+    random_deal,
+    view_for,
+)
 from ohhell.rl.agents import default_opponent
+from ohhell.rl.encoding import action_mask, encode_view
 from ohhell.rl.openspiel_game import (
     GAME_NAME,
     OhHellState,
     OpenSpielBot,
+    _Core,
     _determinize,
     rules_from_params,
 )
@@ -323,3 +334,47 @@ def test_our_bots_play_through_openspiel() -> None:
     with pytest.raises(ValueError, match="asked to act"):
         bots[1 if state.current_player() != 1 else 2].step(state)
     assert game.get_type().short_name == GAME_NAME
+
+
+def _channels(game: pyspiel.Game, state: GameState, seat: int) -> tuple[object, ...]:
+    """Everything ``seat`` is given of ``state``: its view, the PettingZoo observation and
+    mask, and OpenSpiel's information state, observation and legal actions."""
+    node = game.new_initial_state()
+    node._core = _Core(game.rules, state, ())
+    view = view_for(state, seat)
+    return (
+        view,
+        encode_view(view).tobytes(),
+        action_mask(view).tobytes(),
+        node.information_state_string(seat),
+        tuple(node.information_state_tensor(seat)),
+        node.observation_string(seat),
+        tuple(node.observation_tensor(seat)),
+        tuple(node.legal_actions(seat)),
+    )
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_no_channel_changes_with_what_a_seat_cannot_see(seed: int) -> None:
+    """All hidden cards dealt again across suits, and the sealed bids made again
+    (``rearrange_hidden``): no observation, string, tensor or mask a seat gets changes."""
+    rng = random.Random(seed)
+    n = rng.randint(3, 7)
+    bidding = ("sequential", "simultaneous")[seed % 2]
+    sizes = ";".join(str(rng.randint(1, 52 // n)) for _ in range(2))
+    game = pyspiel.load_game(
+        f"python_ohhell(players={n},schedule=custom,hand_sizes={sizes},bidding={bidding},"
+        f"must_trump={str(seed % 3 == 0).lower()})"
+    )
+    state = play_to_decision(game.new_initial_state(), rng, 0)._core.state
+    checked = 0
+    while not state.is_over:
+        if state.is_chance:
+            state, _ = apply(state, random_deal(state, rng))
+            continue
+        for seat in range(n):
+            other = rearrange_hidden(state, seat, rng)
+            assert _channels(game, other, seat) == _channels(game, state, seat)
+            checked += 1
+        state, _ = apply(state, rng.choice(legal_actions(state)))
+    assert checked > 10
