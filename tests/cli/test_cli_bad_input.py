@@ -5,16 +5,20 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 from tests.cli.test_cli_simulate_replay import ohhell
+from tests.conftest import require
 
 from ohhell.cli import main as cli_main
 from ohhell.cli import replay as replay_cmd
 from ohhell.cli import simulate as simulate_cmd
+from ohhell.cli.render import _cells, format_score_sheet
+from ohhell.engine import Rules, apply, legal_actions, new_game, random_deal, score_sheet
 
 ONE_HAND = ("--players", "3", "--hand-sizes", "1", "--seed", "1", "--quiet")
 
@@ -174,3 +178,42 @@ def test_options_are_never_abbreviated() -> None:
     done = ohhell("simulate", "--see", "3", "--no-records", "--quiet")
     assert done.returncode == 2
     assert "unrecognized arguments: --see 3" in done.stderr
+
+
+def test_wide_seat_names_keep_the_score_sheet_in_columns() -> None:
+    """An emoji or a CJK character takes two columns of a terminal: the table pads by columns,
+    not by characters, so every line of it is as wide as the others."""
+    rules = Rules(player_count=3, schedule="custom", custom_hand_sizes=(1,))
+    rng = random.Random(1)
+    state = new_game(rules, first_dealer=0)
+    while not state.is_over:
+        action = random_deal(state, rng) if state.is_chance else rng.choice(legal_actions(state))
+        state, _ = apply(state, action)
+    names = ["\U0001f600\U0001f600\U0001f600", "\u738b\u82b3", "Zoe\u0301"]
+    table = format_score_sheet(score_sheet(state), names, winners=state.winners)
+    widths = {_cells(line) for line in table.splitlines()[:-1]}  # all but the winner line
+    assert len(widths) == 1, table
+
+
+def test_reports_that_cannot_be_written_say_the_games_are_safe(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    require("rich")
+    require("matplotlib")
+    from ohhell.tournament import report
+
+    def full(*args: object, **kwargs: object) -> object:
+        raise OSError(28, "No space left on device", str(tmp_path / "out" / "report.csv"))
+
+    monkeypatch.setattr(report, "write_reports", full)
+    out = tmp_path / "out"
+    args = ["tournament", *ONE_HAND, "--deal-sets", "2", "--jobs", "1", "--out", str(out)]
+    assert cli_main.main(args) == 1
+    assert capsys.readouterr().err == (
+        f"ohhell tournament: error: cannot write the reports (No space left on device:"
+        f" {out / 'report.csv'}); all 2 deal sets are saved in {out / 'journal.jsonl'}: the"
+        " same command with --resume writes the reports\n"
+    )
+    monkeypatch.undo()
+    assert cli_main.main([*args, "--resume"]) == 0
+    assert (out / "report.png").exists()

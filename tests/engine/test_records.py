@@ -97,8 +97,9 @@ def swap_first_two_cards_of_trick(record: dict[str, Any]) -> None:
         ),
         (lambda r: r.update(hands=r["hands"] * 2), "4 hands recorded; these rules play 2"),
         # the schema's types, spelling and keys: JSON's true and 1.0 are not 1
-        (lambda r: r.update(version=True), "unsupported record version True"),
-        (lambda r: r.update(version=1.0), "unsupported record version 1.0"),
+        (lambda r: r.update(version=True), "the record's version must be the number 1, got true"),
+        (lambda r: r.update(version=1.0), "the record's version must be the number 1, got 1.0"),
+        (lambda r: r.update(version="1"), 'the record\'s version must be the number 1, got "1"'),
         (lambda r: r.update(meta="x"), "'meta' must be an object"),
         (lambda r: r["seats"].__setitem__(1, "\ud800"), "'\\ud800' is not text"),
         (lambda r: r.update(comment="x"), "unknown key in the record: 'comment'"),

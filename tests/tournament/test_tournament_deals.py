@@ -86,6 +86,22 @@ def _write(tmp_path: Path, data: object) -> Path:
             lambda d: d["deal_sets"][0]["decks"].__setitem__(0, "Zz " * 52),
             r"deal_sets\[0\].decks\[0\]: ",
         ),
+        (
+            lambda d: d["deal_sets"][0]["decks"].__setitem__(
+                1, d["deal_sets"][0]["decks"][1].replace("2c", "Ah")
+            ),
+            r"deal_sets\[0\].decks\[1\] must hold each of the 52 cards once; it has 52 cards,"
+            r" Ah more than once, missing 2c",
+        ),
+        (lambda d: d.update(seeds=4), r"the file has no key 'seeds'; its keys are deal_sets, "),
+        (
+            lambda d: d.update(seed="a"),
+            r"'seed' must be a whole number from 0 up or null, got 'a'$",
+        ),
+        (
+            lambda d: d["deal_sets"][0].update(dealer=1),
+            r"deal_sets\[0\] has no key 'dealer'; its keys are decks, first_dealer",
+        ),
     ],
 )
 def test_malformed_deal_files_give_clear_errors(tmp_path: Path, mutate, message: str) -> None:  # type: ignore[no-untyped-def]

@@ -124,7 +124,8 @@ def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group(
         "rules",
         "a preset, changed by the rules file, then by the other options, whatever their order"
-        " (see `ohhell rules`)",
+        " (`ohhell rules --list` lists the presets; `ohhell rules` with these options shows"
+        " the game they make)",
     )
     group.add_argument(
         "--preset",

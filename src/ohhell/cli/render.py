@@ -20,16 +20,17 @@ def format_score_sheet(
     name's control characters are shown escaped, so a name cannot break the table's lines.
     """
     seats = [_printable(name) for name in seats]
-    width = max(len("bid won pts total"), *(len(s) for s in seats))
+    width = max(len("bid won pts total"), *(_cells(s) for s in seats))
     head = f"{'hand':>4} {'cards':>5} {'trump':>5} {'dealer':<{width}}"
     lines = [
-        head + "".join(f" | {name:^{width}}" for name in seats),
+        head + "".join(f" | {_centred(name, width)}" for name in seats),
         " " * len(head) + "".join(f" | {'bid won pts total':>{width}}" for _ in seats),
     ]
-    lines.append("-" * len(lines[0]))
+    lines.append("-" * _cells(lines[0]))
     for row in rows:
         trump = str(row.trump_card) if row.trump_card else "none"
-        line = f"{row.number:>4} {row.hand_size:>5} {trump:>5} {seats[row.dealer]:<{width}}"
+        dealer = seats[row.dealer] + " " * (width - _cells(seats[row.dealer]))
+        line = f"{row.number:>4} {row.hand_size:>5} {trump:>5} {dealer}"
         for seat in range(len(seats)):
             bid = row.bids[seat]
             bid_text = "-" if bid is None else str(bid)
@@ -38,7 +39,7 @@ def format_score_sheet(
             cell = f"{bid_text:>3} {row.tricks_won[seat]:>3} {points:>3} {running:>5}"
             line += f" | {cell:>{width}}"
         lines.append(line)
-    lines.append("-" * len(lines[0]))
+    lines.append("-" * _cells(lines[0]))
     totals = rows[-1].totals if rows else (0,) * len(seats)
     line = f"{'total':>{len(head)}}"
     for seat, seat_total in enumerate(totals):
@@ -49,6 +50,26 @@ def format_score_sheet(
         names = ", ".join(seats[w] for w in winners)
         lines.append(f"{'winner' if len(winners) == 1 else 'shared win'}: {names} (*)")
     return "\n".join(lines)
+
+
+def _cells(text: str) -> int:
+    """How many columns of a terminal ``text`` takes: two for a wide character (an emoji,
+    a CJK character), none for a combining mark.
+
+    >>> _cells("Ann"), _cells("\U0001f600 Ann"), _cells("Zoe\u0301")
+    (3, 6, 3)
+    """
+    return sum(
+        0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1
+        for c in text
+    )
+
+
+def _centred(text: str, width: int) -> str:
+    """``text`` centred in ``width`` columns, as ``str.center`` would if every character were
+    one column wide."""
+    room = max(0, width - _cells(text))
+    return " " * (room // 2) + text + " " * (room - room // 2)
 
 
 def _printable(name: str) -> str:

@@ -397,7 +397,14 @@ def _run_into(args: argparse.Namespace, rules: Rules) -> int:
     try:  # the reports are a second or two: a stop then waits for them, so none is missing
         with stopped_by_signals(stop), stop.held():
             stats = compute_stats(matchup, outcomes)
-            paths = write_reports(stats, matchup, args.out)
+            try:
+                paths = write_reports(stats, matchup, args.out)
+            except OSError as exc:  # a full disk, say: the games are safe in the journal
+                raise TournamentError(
+                    f"cannot write the reports ({exc.strerror or exc}: {exc.filename});"
+                    f" all {total} deal sets are saved in {journal_path}: the same command with"
+                    " --resume writes the reports"
+                ) from None
     except KeyboardInterrupt:
         print(
             f"ohhell tournament: {stop.how}; all {total} deal sets are saved in {journal_path}"

@@ -226,6 +226,14 @@ def _check_text(value: object) -> None:
             stack.extend(item)
 
 
+def _as_json(value: object) -> str:
+    """``value`` as it is written in a record (``true``, ``"1"``), or its repr if it cannot be."""
+    try:
+        return json.dumps(value)
+    except (TypeError, ValueError):
+        return repr(value)
+
+
 def replay(record: dict[str, Any]) -> GameState:
     """Play a record through the engine and return the final state.
 
@@ -241,9 +249,13 @@ def replay(record: dict[str, Any]) -> GameState:
         )
     _check_keys(record, _RECORD_KEYS, "the record")
     version = record.get("version")
-    if type(version) is not int or version != VERSION:
+    if type(version) is not int:
         raise RecordError(
-            f"unsupported record version {version!r}; this program reads version {VERSION}"
+            f"the record's version must be the number {VERSION}, got {_as_json(version)}"
+        )
+    if version != VERSION:
+        raise RecordError(
+            f"unsupported record version {version}; this program reads version {VERSION}"
         )
     options = record["rules"]
     if isinstance(options, dict) and (missing := sorted(_RULES_KEYS - set(options))):

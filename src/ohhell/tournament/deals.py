@@ -196,9 +196,23 @@ def load_deal_sets(path: Path) -> DealSets:
         raise DealFileError(f"deal file {path}: {exc}") from None
 
 
+_KEYS = frozenset({"format", "version", "player_count", "hands_per_game", "seed", "deal_sets"})
+_SET_KEYS = frozenset({"first_dealer", "decks"})
+
+
+def _no_other_keys(data: dict[str, Any], keys: frozenset[str], where: str) -> None:
+    """Refuse a key the format does not have (a misspelt ``seeds`` would be ignored)."""
+    if other := sorted(set(data) - keys):
+        raise DealFileError(
+            f"{where} has no key {', '.join(map(repr, other))}; its keys are"
+            f" {', '.join(sorted(keys))}"
+        )
+
+
 def _parse(data: object) -> DealSets:
     if not isinstance(data, dict):
         raise DealFileError("the top level must be a JSON object")
+    _no_other_keys(data, _KEYS, "the file")
     if data.get("format") != FORMAT:
         raise DealFileError(f"'format' must be {FORMAT!r}, got {data.get('format')!r}")
     if type(data.get("version")) is not int or data.get("version") != VERSION:  # not true, 1.0
@@ -208,9 +222,11 @@ def _parse(data: object) -> DealSets:
     player_count = _integer(data, "player_count", 3, 7)
     hands_per_game = _integer(data, "hands_per_game", 1, None)
     seed = data.get("seed")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise DealFileError(f"'seed' must be a whole number from 0 up or null, got {seed!r}")
+    if seed is not None and seed < 0:
         raise DealFileError(
-            f"'seed' must be a whole number from 0 up or null, got {seed!r} (a negative seed"
+            f"'seed' must be a whole number from 0 up or null, got {seed} (a negative seed"
             " deals as its positive twin)"
         )
     raw_sets = data.get("deal_sets")
@@ -226,6 +242,7 @@ def _parse(data: object) -> DealSets:
 def _parse_set(raw: object, where: str, player_count: int, hands: int) -> DealSet:
     if not isinstance(raw, dict):
         raise DealFileError(f"{where} must be an object with 'first_dealer' and 'decks'")
+    _no_other_keys(raw, _SET_KEYS, where)
     dealer = _integer(raw, "first_dealer", 0, player_count - 1, where=where)
     decks = raw.get("decks")
     if not isinstance(decks, list) or len(decks) != hands:
@@ -244,9 +261,11 @@ def _parse_deck(raw: object, where: str) -> tuple[Card, ...]:
         raise DealFileError(f"{where}: {exc}") from None
     if len(cards) != len(DECK) or frozenset(cards) != _DECK_SET:
         missing = sorted(_DECK_SET - frozenset(cards))
+        twice = sorted({card for card in cards if cards.count(card) > 1})
         raise DealFileError(
             f"{where} must hold each of the 52 cards once; it has {len(cards)} cards"
-            + (f", missing {format_cards(missing)}" if missing else ", with duplicates")
+            + (f", {format_cards(twice)} more than once" if twice else "")
+            + (f", missing {format_cards(missing)}" if missing else "")
         )
     return cards
 
