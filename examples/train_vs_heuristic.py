@@ -101,14 +101,19 @@ def play_game(
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--episodes", type=int, default=600, help="games to play (default 600)")
-    parser.add_argument(
-        "--block", type=int, default=100, help="games per curve point (default 100)"
-    )
+    parser.add_argument("--episodes", type=int, help="games to play (default 600)")
+    parser.add_argument("--block", type=int, help="games per curve point (default 100)")
     parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
-    parser.add_argument("--quick", action="store_true", help="20 games in blocks of 5")
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="20 games in blocks of 5 (not with --episodes, --block)",
+    )
     args = parser.parse_args(argv)
-    episodes, block = (20, 5) if args.quick else (args.episodes, args.block)
+    if args.quick and (args.episodes is not None or args.block is not None):
+        parser.error("--quick sets the games and the blocks: give it alone, or --episodes/--block")
+    episodes = 20 if args.quick else 600 if args.episodes is None else args.episodes
+    block = 5 if args.quick else 100 if args.block is None else args.block
     if episodes < 1 or block < 1:
         parser.error("--episodes and --block must be positive")
     opponent = default_opponent()

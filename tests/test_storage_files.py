@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -10,6 +11,8 @@ import pytest
 
 from ohhell.storage_files import (
     InUseError,
+    hold_in_process,
+    release_inherited_locks,
     remove_stale_temporaries,
     sole_writer,
     write_atomic,
@@ -172,3 +175,31 @@ def test_a_file_is_not_a_folder(tmp_path: Path) -> None:
     ):
         pass  # pragma: no cover - never entered
     assert path.read_text(encoding="utf-8") == "{}"
+
+
+def test_a_forked_worker_closes_only_the_locked_file_not_what_took_its_number(
+    tmp_path: Path,
+) -> None:
+    """A held descriptor closed without ``forget_held`` leaves its number behind; a pipe opened
+    after may get that number, and a forked worker must not close the pipe for it."""
+    handle = (tmp_path / "journal.jsonl").open("a+b")
+    hold_in_process(handle.fileno(), tmp_path / "journal.jsonl")
+    number = handle.fileno()
+    handle.close()  # dropped without forget_held, as a journal left to the collector is
+    read_end, write_end = os.pipe()
+    try:
+        if number not in (read_end, write_end):  # the number went elsewhere: move it back
+            os.dup2(read_end, number)
+            os.close(read_end)
+            read_end = number
+        release_inherited_locks()  # as a worker does
+        os.fstat(read_end)  # still open
+        os.fstat(write_end)
+    finally:
+        os.close(read_end)
+        os.close(write_end)
+    held = os.open(tmp_path / "held.jsonl", os.O_RDWR | os.O_CREAT)
+    hold_in_process(held, tmp_path / "held.jsonl")
+    release_inherited_locks()  # the locked file itself is closed
+    with pytest.raises(OSError):
+        os.fstat(held)

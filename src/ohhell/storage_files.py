@@ -22,8 +22,11 @@ __all__ = [
     "InUseError",
     "append_json_line",
     "complete_lines",
+    "forget_held",
     "hold_exclusively",
+    "hold_in_process",
     "json_line",
+    "read_limited",
     "release_inherited_locks",
     "remove_stale_temporaries",
     "sole_writer",
@@ -42,9 +45,11 @@ _UMASK = _read_umask()
 :func:`write_atomic` makes (read once: reading it means setting it, which would race with
 other threads making files)."""
 
-_HELD: set[int] = set()
+_HELD: dict[int, tuple[int, int]] = {}
 """The descriptors held locked in this process (:func:`sole_writer`, :func:`hold_in_process`),
-which forked workers close (:func:`release_inherited_locks`)."""
+with the device and inode of what each is open on, which forked workers close
+(:func:`release_inherited_locks`): only if it is still that file, since a descriptor closed
+without :func:`forget_held` leaves its number to be reused."""
 
 
 class InUseError(OSError):
@@ -72,13 +77,24 @@ def hold_in_process(fd: int, path: Path) -> None:
     process killed with its workers still running frees ``path`` at once. Call
     :func:`forget_held` before closing ``fd``."""
     hold_exclusively(fd, path)
-    _HELD.add(fd)
+    held = os.fstat(fd)
+    _HELD[fd] = (held.st_dev, held.st_ino)
 
 
 def forget_held(fd: int) -> None:
     """``fd``, held by :func:`hold_in_process`, is about to be closed (its number may then be
     reused by another file, which workers must not close)."""
-    _HELD.discard(fd)
+    _HELD.pop(fd, None)
+
+
+def read_limited(path: Path, limit: int, what: str) -> bytes:
+    """The bytes of ``path``, refused with a :class:`ValueError` past ``limit`` bytes, larger
+    than any ``what`` can be (``/dev/zero``, or a wrong file, would fill the memory)."""
+    with Path(path).open("rb") as stream:
+        data = stream.read(limit + 1)
+    if len(data) > limit:
+        raise ValueError(f"larger than any {what} (over {limit:,} bytes)")
+    return data
 
 
 def json_line(value: Any) -> bytes:
@@ -116,10 +132,11 @@ def sole_writer(folder: Path) -> Iterator[Path]:
     folder = Path(folder)
     if folder.exists() and not folder.is_dir():
         raise NotADirectoryError(f"{folder} is a file, not a folder")
-    if folder.is_symlink() and not folder.exists():
-        raise FileNotFoundError(
-            f"{folder} is a symbolic link to {os.readlink(folder)}, which does not exist"
-        )
+    for path in (folder, *folder.parents):  # mkdir would say "File exists" of a broken link
+        if path.is_symlink() and not path.exists():
+            raise FileNotFoundError(
+                f"{path} is a symbolic link to {os.readlink(path)}, which does not exist"
+            )
     made = [  # deepest first; never a ".." (a folder that was there, reached another way)
         p for p in (folder, *folder.parents) if p.name not in ("", ".", "..") and not p.exists()
     ]
@@ -148,9 +165,11 @@ def release_inherited_locks() -> None:
     descriptors, so that the lock lasts as long as the parent holds it, not until the child
     ends too (a parent killed with SIGKILL then frees its folder at once). The parent's lock
     is untouched: a ``flock`` stays until every copy of its descriptor is closed."""
-    for fd in list(_HELD):
+    for fd, identity in list(_HELD.items()):
         with suppress(OSError):  # already closed in this process
-            os.close(fd)
+            now = os.fstat(fd)
+            if (now.st_dev, now.st_ino) == identity:  # not a pipe that took its number
+                os.close(fd)
     _HELD.clear()
 
 

@@ -227,7 +227,8 @@ def test_run_journal_keeps_what_was_played(tmp_path: Path, monkeypatch: pytest.M
     again.add("3", {"margin": 0.0})
     again.close()
     assert path.read_text(encoding="utf-8").count("\n") == 4  # the torn line is gone
-    assert common.RunJournal(path, "bench", settings).done["3"] == {"margin": 0.0}
+    with common.RunJournal(path, "bench", settings) as reread:
+        assert reread.done["3"] == {"margin": 0.0}
     with pytest.raises(common.JournalMismatch, match="simulations 24 there, 48 here"):
         common.RunJournal(path, "bench", {"simulations": 48, "options": {}})
     with pytest.raises(common.JournalMismatch, match="is of bench, not other"):
@@ -249,7 +250,8 @@ def test_run_journal_keeps_what_was_played(tmp_path: Path, monkeypatch: pytest.M
     shapeless.write_text("".join([lines[0], '{"unit": "1", "record": {}}\n']), encoding="utf-8")
     with pytest.raises(common.JournalMismatch, match="line 2 is damaged"):
         common.RunJournal(shapeless, "bench", settings, read_back)
-    assert common.RunJournal(path, "bench", settings, read_back).done["1"] == {"margin": 2.5}
+    with common.RunJournal(path, "bench", settings, read_back) as checked:
+        assert checked.done["1"] == {"margin": 2.5}
     stranger = tmp_path / "notes.txt"
     stranger.write_text("shopping list\n", encoding="utf-8")
     with pytest.raises(common.JournalMismatch, match="line 1 is not a journal header"):
@@ -261,7 +263,8 @@ def test_run_journal_keeps_what_was_played(tmp_path: Path, monkeypatch: pytest.M
     assert stranger.read_text(encoding="utf-8") == "no newline"
     header = path.read_text(encoding="utf-8").split("\n")[0]
     path.write_text(header[:20], encoding="utf-8")  # killed while writing the header
-    assert common.RunJournal(path, "bench", settings).done == {}
+    with common.RunJournal(path, "bench", settings) as empty:
+        assert empty.done == {}
     assert path.read_text(encoding="utf-8") == header + "\n"
 
 

@@ -6,9 +6,11 @@ from __future__ import annotations
 import json
 import os
 import random
+import signal
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from tests.cli.test_cli_simulate_replay import ohhell
@@ -47,6 +49,8 @@ def test_text_the_terminal_cannot_show_is_escaped_not_a_traceback(tmp_path: Path
     shown = _run_with_encoding("ascii", "replay", str(path))
     assert shown.returncode == 0, shown.stderr
     assert "\\U0001f600 Ann" in shown.stdout
+    table = shown.stdout.splitlines()[1:-1]  # escaped before the columns are measured
+    assert len({len(line) for line in table}) == 1, shown.stdout
     advice = _run_with_encoding(
         "latin-1", "advise", "--hand", "As Kd", "--trump", "9h", "--seed", "1", "--samples", "20"
     )
@@ -165,11 +169,11 @@ def test_rules_file_errors_name_the_file(tmp_path: Path) -> None:
 
 
 def test_list_takes_no_rule_options() -> None:
-    done = ohhell("rules", "--list", "--players", "99", "--hook")
-    assert done.returncode == 1
-    assert done.stderr == (
-        "ohhell rules: error: --list lists the presets and takes no rule options: --players,"
-        " --hook\n"
+    done = ohhell("rules", "--list", "--players", "99", "--no-hook", "--preset", "standard")
+    assert done.returncode == 2  # options that exclude each other: a usage error
+    assert done.stderr.endswith(
+        "ohhell rules: error: --list lists the presets and takes no rule options: --preset,"
+        " --players, --no-hook\n"
     )
     assert ohhell("rules", "--list", "--json").returncode == 0
 
@@ -217,3 +221,70 @@ def test_reports_that_cannot_be_written_say_the_games_are_safe(
     monkeypatch.undo()
     assert cli_main.main([*args, "--resume"]) == 0
     assert (out / "report.png").exists()
+
+
+def test_a_broken_link_where_a_record_goes_is_named_before_the_game(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "game-1.json").symlink_to(tmp_path / "gone.json")
+    done = ohhell("simulate", *ONE_HAND, "--out", str(out))
+    assert done.returncode == 1
+    assert done.stderr.startswith(
+        f"ohhell simulate: error: {out / 'game-1.json'} is a symbolic link to"
+        f" {tmp_path / 'gone.json'}, which does not exist: it is not replaced unless"
+    )
+    below = ohhell("simulate", *ONE_HAND, "--out", str(tmp_path / "nowhere-link" / "sub"))
+    assert below.returncode == 0, below.stderr  # a plain missing folder is made
+    (tmp_path / "link").symlink_to(tmp_path / "nowhere")
+    broken = ohhell("simulate", *ONE_HAND, "--out", str(tmp_path / "link" / "sub"))
+    assert broken.stderr == (
+        f"ohhell simulate: error: {tmp_path / 'link'} is a symbolic link to"
+        f" {tmp_path / 'nowhere'}, which does not exist\n"
+    )
+
+
+def test_rules_and_deal_files_larger_than_any_are_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from ohhell.cli import options
+    from ohhell.tournament import deals
+
+    rules_file = tmp_path / "rules.json"
+    rules_file.write_text('{"player_count": 3, "hook": true}', encoding="utf-8")
+    monkeypatch.setattr(options, "MAX_RULES_FILE_BYTES", 10)
+    assert cli_main.main(["rules", "--rules-file", str(rules_file)]) == 1
+    assert capsys.readouterr().err == (
+        f"ohhell rules: error: cannot read rules file {rules_file}: larger than any rules file"
+        " (over 10 bytes)\n"
+    )
+    deal_file = tmp_path / "deals.json"
+    deals.save_deal_sets(deals.generate_deal_sets(Rules(player_count=3), 1, 1), deal_file)
+    monkeypatch.setattr(deals, "MAX_FILE_BYTES", 100)
+    with pytest.raises(deals.DealFileError) as error:
+        deals.load_deal_sets(deal_file)
+    assert str(error.value) == f"deal file {deal_file}: larger than any deal file (over 100 bytes)"
+
+
+@pytest.mark.usefixtures("default_stop_handlers")
+def test_a_stop_while_the_reports_are_written_waits_for_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    require("rich")
+    require("matplotlib")
+    from ohhell.tournament import report
+
+    write = report.write_reports
+
+    def stopped_while_writing(*args: Any, **kwargs: Any) -> list[Path]:
+        os.kill(os.getpid(), signal.SIGTERM)  # handled at once: noted, held
+        return write(*args, **kwargs)
+
+    monkeypatch.setattr(report, "write_reports", stopped_while_writing)
+    out = tmp_path / "out"
+    args = ["tournament", *ONE_HAND, "--deal-sets", "2", "--jobs", "1", "--out", str(out)]
+    assert cli_main.main(args) == 128 + signal.SIGTERM
+    assert capsys.readouterr().err.endswith(
+        f"ohhell tournament: terminated; all 2 deal sets are saved in {out / 'journal.jsonl'}"
+        " and the reports are written\n"
+    )
+    assert all((out / name).exists() for name in report.REPORT_FILES)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 
 import pytest
@@ -225,6 +227,9 @@ def test_a_resampled_states_history_is_its_own(name: str) -> None:
         ]
         assert sample.information_state_string(player) == state.information_state_string(player)
         assert len(sample.history()) == len(state.history())
+        own = {card.index for card in state._core.state.dealt[player]}
+        kept = [i for i, a in enumerate(state.history()) if a in own]  # its cards as it saw them
+        assert [sample.history()[i] for i in kept] == [state.history()[i] for i in kept]
         differed += sample.history() != state.history()
         checked += 1
         state.apply_action(rng.choice(state.legal_actions()))
@@ -378,3 +383,20 @@ def test_no_channel_changes_with_what_a_seat_cannot_see(seed: int) -> None:
             checked += 1
         state, _ = apply(state, rng.choice(legal_actions(state)))
     assert checked > 10
+
+
+def test_a_game_pickles_and_copies_by_its_game_string() -> None:
+    """A game handed to a worker process (pickled) or copied keeps its rules; a game string
+    always loads back, however its hand sizes were written."""
+    for sizes in ("2,3", "1", "3;5"):
+        game = pyspiel.load_game(
+            GAME_NAME, {"players": 3, "schedule": "custom", "hand_sizes": sizes}
+        )
+        again = pyspiel.load_game(str(game))
+        assert again.rules == game.rules
+        for other in (pickle.loads(pickle.dumps(game)), copy.copy(game), copy.deepcopy(game)):
+            assert other.rules == game.rules
+            assert str(other) == str(game)
+            assert other.new_initial_state().chance_outcomes()
+    state = pyspiel.load_game(GAME_NAME, {"hand_sizes": "1", "schedule": "custom"})
+    assert pickle.loads(pickle.dumps(state.new_initial_state())).history() == []

@@ -204,3 +204,40 @@ def test_the_pettingzoo_side_needs_no_openspiel() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "ok"
+
+
+def _trajectory(env: OhHellEnv, seed: int | None, steps: int = 40) -> list[int]:
+    env.reset(seed=seed)
+    rng = random.Random(0)
+    actions = []
+    for _ in range(steps):
+        mask = env.observe(env.agent_selection)["action_mask"]
+        action = rng.choice([int(a) for a in np.flatnonzero(mask)])
+        actions.append(action)
+        env.step(action)
+    return actions
+
+
+def test_a_reset_without_a_seed_goes_on_from_the_seeded_one() -> None:
+    """As in Gymnasium: a run of games is reproducible from its first seed."""
+    runs = []
+    for _ in range(2):
+        env = OhHellEnv(Rules(player_count=3))
+        runs.append([_trajectory(env, 5), _trajectory(env, None), _trajectory(env, None)])
+    assert runs[0] == runs[1]
+    assert runs[0][1] != runs[0][0] and runs[0][2] != runs[0][1]  # not the same game again
+
+
+def test_reset_refuses_a_negative_seed() -> None:
+    env = OhHellEnv(Rules(player_count=3))
+    with pytest.raises(ValueError, match="seed must be 0 or more, got -1"):
+        env.reset(seed=-1)  # Random(-1) deals as Random(1)
+
+
+def test_an_action_may_be_a_zero_dimensional_array() -> None:
+    env = OhHellEnv(Rules(player_count=3))
+    env.reset(seed=1)
+    mask = env.observe(env.agent_selection)["action_mask"]
+    env.step(np.array(np.flatnonzero(mask)[0]))  # as some training libraries hand it out
+    with pytest.raises(ValueError, match="an action must be an integer"):
+        env.step(np.array([52]))

@@ -308,11 +308,31 @@ def test_a_finished_tournament_is_replaced_only_with_overwrite(tmp_path: Path) -
     )
     assert (out / "journal.jsonl").read_bytes() == journal
     assert {name: (out / name).read_bytes() for name in REPORT_FILES} == reports
-    again = tournament("--deal-sets", "2", "--seed", "1", "--out", str(out), *COMMON)
-    assert again.returncode == 0, again.stderr
-    assert f"already played: 2 deal sets read back from {out / 'journal.jsonl'}" in again.stderr
-    assert (out / "journal.jsonl").read_bytes() == journal  # nothing played again
-    assert (out / "report.json").read_bytes() == reports["report.json"]
+    for count in (("--deal-sets", "2"), ()):  # left out: the journal's, not the default 100
+        again = tournament(*count, "--seed", "1", "--out", str(out), *COMMON)
+        assert again.returncode == 0, again.stderr
+        assert f"already played: 2 deal sets read back from {out / 'journal.jsonl'}" in (
+            again.stderr
+        )
+        assert (out / "journal.jsonl").read_bytes() == journal  # nothing played again
+        assert (out / "report.json").read_bytes() == reports["report.json"]
+    more = tournament("--deal-sets", "3", "--seed", "1", "--out", str(out), *COMMON)
+    assert more.returncode == 0, more.stderr
+    assert "extending: 2 of 3 deal sets played before" in more.stderr
+    assert read_journal(out / "journal.jsonl").deal_sets == 3
+    fewer = tournament("--deal-sets", "1", "--seed", "1", "--out", str(out), *COMMON)
+    assert fewer.returncode == 1
+    assert fewer.stderr.count("choose another --out") == 1
+    old = out / "journal.jsonl"
+    old.write_text(old.read_text(encoding="utf-8").replace('"version":2', '"version":1', 1))
+    refused = tournament("--deal-sets", "2", "--seed", "1", "--out", str(out), *COMMON)
+    assert refused.returncode == 1
+    assert "--overwrite replaces it, or choose another --out" in refused.stderr
+    replaced = tournament(
+        "--deal-sets", "2", "--seed", "1", "--out", str(out), "--overwrite", *COMMON
+    )  # fmt: skip
+    assert replaced.returncode == 0, replaced.stderr  # an earlier version's, replaced as asked
+    assert read_journal(out / "journal.jsonl").deal_sets == 2
 
 
 def test_a_new_tournament_takes_away_the_reports_of_the_one_it_replaces(tmp_path: Path) -> None:

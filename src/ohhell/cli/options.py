@@ -9,12 +9,14 @@ from typing import Any
 
 from ohhell.engine import PRESETS, BiddingMode, Rules, RulesError, Schedule
 from ohhell.engine.jsontext import parse_json
+from ohhell.storage_files import read_limited
 
 __all__ = [
     "RULE_FLAGS",
     "add_rules_arguments",
     "file_arg",
     "folder_arg",
+    "rule_flags_given",
     "rules_from_args",
     "seed_arg",
     "whole_numbers",
@@ -22,6 +24,9 @@ __all__ = [
 
 DEFAULT_PLAYERS = 4
 """Players when neither ``--players`` nor the rules file says."""
+
+MAX_RULES_FILE_BYTES = 1024 * 1024
+"""The largest ``--rules-file`` read: its ten options take a few hundred bytes."""
 
 
 _SWITCHES = (
@@ -62,6 +67,18 @@ errors to name the flags given."""
 
 RULE_FLAGS = (("--preset", "preset"), ("--rules-file", "rules_file"), *_FLAGS.values())
 """Every rule option's flag and where argparse keeps its value."""
+
+
+def rule_flags_given(args: argparse.Namespace) -> list[str]:
+    """The rule options given on the command line, as typed (``--no-hook`` too)."""
+    given = []
+    for flag, dest in RULE_FLAGS:
+        value = getattr(args, dest)
+        if value is False:
+            given.append(f"--no-{flag.removeprefix('--')}")
+        elif value is not None:
+            given.append(flag)
+    return given
 
 
 def _whole_number(text: str, low: int, what: str) -> int:
@@ -129,7 +146,6 @@ def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument(
         "--preset",
-        default="standard",
         choices=list(PRESETS),
         help="named rule set (default: standard)",
     )
@@ -162,11 +178,13 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
     """The rules the arguments describe; raises :class:`RulesError` naming the bad option
     and the flags given that set it.
     Each source overrides the one before: the preset, the rules file, then the flags given."""
-    options: dict[str, Any] = {"player_count": DEFAULT_PLAYERS, **PRESETS[args.preset].options}
+    preset = PRESETS[args.preset or "standard"]
+    options: dict[str, Any] = {"player_count": DEFAULT_PLAYERS, **preset.options}
     from_file: dict[str, Any] = {}
     if args.rules_file is not None:
         try:
-            from_file = parse_json(args.rules_file.read_text(encoding="utf-8"))
+            raw = read_limited(args.rules_file, MAX_RULES_FILE_BYTES, "rules file")
+            from_file = parse_json(raw.decode("utf-8"))
         except OSError as exc:
             raise RulesError(
                 f"cannot read rules file {args.rules_file}: {exc.strerror or exc}"

@@ -12,14 +12,21 @@ __all__ = ["format_score_sheet", "score_sheet_json"]
 
 
 def format_score_sheet(
-    rows: Sequence[ScoreRow], seats: Sequence[str], *, winners: Sequence[int] = ()
+    rows: Sequence[ScoreRow],
+    seats: Sequence[str],
+    *,
+    winners: Sequence[int] = (),
+    encoding: str | None = None,
 ) -> str:
     """The score sheet as a table: per hand and seat the bid, tricks won, points and total.
 
     An unfinished hand shows ``-`` for bids not yet made (or sealed) and no points. A seat
-    name's control characters are shown escaped, so a name cannot break the table's lines.
+    name's control characters are shown escaped, so a name cannot break the table's lines, and
+    so is what ``encoding`` (the terminal's) cannot show, before the columns are measured.
     """
     seats = [_printable(name) for name in seats]
+    if encoding is not None:
+        seats = [name.encode(encoding, "backslashreplace").decode(encoding) for name in seats]
     width = max(len("bid won pts total"), *(_cells(s) for s in seats))
     head = f"{'hand':>4} {'cards':>5} {'trump':>5} {'dealer':<{width}}"
     lines = [

@@ -11,6 +11,7 @@ from typing import Any
 from ohhell.cli.options import file_arg
 from ohhell.cli.render import format_score_sheet, score_sheet_json
 from ohhell.engine import RecordError, records, score_sheet
+from ohhell.storage_files import read_limited
 
 MAX_RECORD_BYTES = 16 * 1024 * 1024
 """The largest input ``replay`` reads: a record of the longest game (seven players, or three
@@ -34,15 +35,13 @@ def register(subparsers: Any) -> None:
 def _read(file: Path) -> bytes:
     """The record's bytes, from the file or standard input (``-``); past
     :data:`MAX_RECORD_BYTES` it is not a record (``/dev/zero`` would fill the memory)."""
-    if str(file) == "-":
-        data = sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
-    else:
-        with file.open("rb") as stream:
-            data = stream.read(MAX_RECORD_BYTES + 1)
-    if len(data) > MAX_RECORD_BYTES:
-        raise RecordError(
-            f"{_name(file)}: larger than any game record (over {MAX_RECORD_BYTES:,} bytes)"
-        )
+    try:
+        if str(file) != "-":
+            data = read_limited(file, MAX_RECORD_BYTES, "game record")
+        elif len(data := sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)) > MAX_RECORD_BYTES:
+            raise ValueError(f"larger than any game record (over {MAX_RECORD_BYTES:,} bytes)")
+    except ValueError as exc:
+        raise RecordError(f"{_name(file)}: {exc}") from None
     if not data.strip():
         raise RecordError(f"{_name(file)}: empty: a record is a JSON object")
     return data
@@ -68,5 +67,5 @@ def run(args: argparse.Namespace) -> int:
     else:
         status = "finished" if state.is_over else f"unfinished, at {state.describe_position()}"
         print(f"{args.file}: valid record; {state.rules.describe()}; {status}")
-        print(format_score_sheet(rows, seats, winners=state.winners))
+        print(format_score_sheet(rows, seats, winners=state.winners, encoding=sys.stdout.encoding))
     return 0

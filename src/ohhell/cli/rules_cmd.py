@@ -6,8 +6,8 @@ import argparse
 import json
 from typing import Any
 
-from ohhell.cli.options import RULE_FLAGS, add_rules_arguments, rules_from_args
-from ohhell.engine import CONVENTIONS, PRESETS, RulesError
+from ohhell.cli.options import add_rules_arguments, rule_flags_given, rules_from_args
+from ohhell.engine import CONVENTIONS, PRESETS
 
 
 def register(subparsers: Any) -> None:
@@ -28,13 +28,9 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.list:
-        given = [
-            flag
-            for flag, dest in RULE_FLAGS
-            if getattr(args, dest) is not None and (dest != "preset" or args.preset != "standard")
-        ]
-        if given:
-            raise RulesError(
+        given = rule_flags_given(args)
+        if given:  # a usage error, as for options that exclude each other
+            args.command_parser.error(
                 f"--list lists the presets and takes no rule options: {', '.join(given)}"
             )
         if args.json:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 import tempfile
@@ -134,6 +135,8 @@ def _in_the_way(path: Path, rules: Rules, names: list[str], seed: int) -> str | 
     think by the clock may play it otherwise)."""
     if path.is_dir():
         return "is a folder"
+    if path.is_symlink() and not path.exists():
+        return f"is a symbolic link to {os.readlink(path)}, which does not exist"
     if not path.exists():
         return None
     try:
@@ -223,7 +226,7 @@ def _report(
         return
     if not args.quiet:
         print(f"game {number} of {args.games}: {rules.describe()}; seed {seed}")
-        print(format_score_sheet(rows, seats, winners=state.winners))
+        print(format_score_sheet(rows, seats, winners=state.winners, encoding=sys.stdout.encoding))
         print()
     if path is not None:
         print(f"record written to {path}")

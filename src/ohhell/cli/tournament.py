@@ -58,6 +58,7 @@ from ohhell.tournament.journal import (
     Journal,
     JournalError,
     JournalWriter,
+    OtherTournamentError,
     check_same_tournament,
     journal_header,
     read_journal,
@@ -141,7 +142,7 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(run=run)
 
 
-def _earlier_run(path: Path, *, resume: bool) -> Journal | None:
+def _earlier_run(path: Path, *, resume: bool, overwrite: bool = False) -> Journal | None:
     """The journal to resume (``resume``), else the finished tournament in its place, if any
     (:func:`_finished_before`). A new tournament does not overwrite an unfinished one: that
     would lose its games (one that played nothing may go)."""
@@ -153,8 +154,11 @@ def _earlier_run(path: Path, *, resume: bool) -> Journal | None:
         try:
             journal = read_journal(path)
         except JournalError as exc:
+            if overwrite:  # damaged, or an earlier version's: replaced, as asked
+                return None
             raise JournalError(
-                f"{exc}; remove it, or choose another --out, to start a new tournament"
+                f"{exc}; --overwrite replaces it, or choose another --out, to start a new"
+                " tournament"
             ) from None
         if journal.outcomes and not journal.finished:
             raise JournalError(
@@ -178,7 +182,9 @@ def _finished_before(
     except JournalError as exc:
         if overwrite:
             return None
-        raise JournalError(
+        if not isinstance(exc, OtherTournamentError):  # the same one, cut short
+            raise
+        raise OtherTournamentError(
             f"{exc}: it is finished, with its reports; --overwrite replaces it, or choose"
             " another --out"
         ) from None
@@ -217,12 +223,12 @@ def run(args: argparse.Namespace) -> int:
                 f"the tournament needs the 'tournament' extra ({module} is not installed):"
                 " pip install 'ohhell[tournament]'"
             )
-    rules = rules_from_args(args)
     for flag, spec in (("--candidate", args.candidate), ("--baseline", args.baseline)):
         try:  # a bad spec is said first: before any file is looked at
             make_player(spec)
         except ValueError as exc:
             raise TournamentError(f"{flag}: {exc}") from None
+    rules = rules_from_args(args)
     _budget(args)  # refused before anything is written
     most = 4 * default_jobs()  # past the cores, more workers only share them, and each
     if not 1 <= args.jobs <= most:  # is a process of its own with the bots loaded
@@ -289,7 +295,7 @@ def _run_into(args: argparse.Namespace, rules: Rules) -> int:
     for name in (FILE_NAME, *REPORT_FILES):  # a killed run's temporary files, never reported
         remove_stale_temporaries(args.out, name)
     journal_path = args.out / FILE_NAME
-    journal = _earlier_run(journal_path, resume=args.resume)
+    journal = _earlier_run(journal_path, resume=args.resume, overwrite=args.overwrite)
     finished = None if args.resume else journal  # a new run: only compared with, below
     journal = journal if args.resume else None
     # what is not given comes from the run resumed, then the deal file, then the defaults
@@ -303,6 +309,8 @@ def _run_into(args: argparse.Namespace, rules: Rules) -> int:
     count = args.deal_sets
     if count is None and journal is not None:
         count = journal.deal_sets  # resuming finishes the tournament, not the default's
+    if count is None and finished is not None and not args.overwrite:
+        count = finished.deal_sets  # the same command again: the same tournament
     if from_file is not None:
         from_file.check_fits(rules)
         deal_sets = from_file if count is None else from_file.first(count)
@@ -333,11 +341,13 @@ def _run_into(args: argparse.Namespace, rules: Rules) -> int:
     total = len(deal_sets.sets)
     if journal is not None and not args.quiet:
         torn = "; a last line cut short is dropped" if journal.torn else ""
-        if finished is not None:  # the same finished tournament, run again
+        if finished is not None and len(done) == total:  # the same one, run again
             print(
                 f"already played: {len(done)} deal sets read back from {journal_path}",
                 file=sys.stderr,
             )
+        elif finished is not None:  # a larger --deal-sets: extended, as with --resume
+            print(f"extending: {len(done)} of {total} deal sets played before", file=sys.stderr)
         else:
             print(
                 f"resuming: {len(done)} of {total} deal sets played before{torn}", file=sys.stderr
@@ -394,6 +404,7 @@ def _run_into(args: argparse.Namespace, rules: Rules) -> int:
             )
             return stop.exit_status
     stop = Stop()
+    paths: list[Path] = []
     try:  # the reports are a second or two: a stop then waits for them, so none is missing
         with stopped_by_signals(stop), stop.held():
             stats = compute_stats(matchup, outcomes)
@@ -405,10 +416,15 @@ def _run_into(args: argparse.Namespace, rules: Rules) -> int:
                     f" all {total} deal sets are saved in {journal_path}: the same command with"
                     " --resume writes the reports"
                 ) from None
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # held: after the reports, unless it came before the section
+        reports = (
+            "the reports are written"
+            if paths
+            else "the same command with --resume writes the reports"
+        )
         print(
             f"ohhell tournament: {stop.how}; all {total} deal sets are saved in {journal_path}"
-            " and the reports are written",
+            f" and {reports}",
             file=sys.stderr,
         )
         return stop.exit_status

@@ -62,12 +62,16 @@ def action_to_int(action: Action) -> int:
     raise ValueError(f"only bids and plays have action numbers, not {action!r}")
 
 
-def int_to_action(number: int, *, seat: int, rules: Rules) -> Action:
+def int_to_action(
+    number: int | np.integer | npt.NDArray[np.integer], *, seat: int, rules: Rules
+) -> Action:
     """The action ``number`` taken by ``seat`` (the inverse of :func:`action_to_int`).
 
     Raises :class:`ValueError` naming the number when it is outside the action space.
     """
     count = action_count(rules)
+    if isinstance(number, np.ndarray) and number.shape == () and number.dtype.kind in "iu":
+        number = number[()]  # a 0-d array, as some training libraries hand out actions
     if isinstance(number, bool) or not isinstance(number, (int, np.integer)):
         raise ValueError(f"an action must be an integer 0..{count - 1}, got {number!r}")
     value = int(number)

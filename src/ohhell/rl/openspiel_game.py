@@ -169,6 +169,9 @@ class OhHellGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
         self.rules = rules_from_params(params)
+        if str(params.get("hand_sizes", "")).strip():  # as a game string spells it, so that
+            spelt = ";".join(map(str, self.rules.custom_hand_sizes))  # str(game) loads again
+            params["hand_sizes"] = spelt if ";" in spelt else f"{spelt};"
         rules = self.rules
         n = rules.player_count
         sizes = rules.hand_sizes()
@@ -183,6 +186,11 @@ class OhHellGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
         )
         super().__init__(_GAME_TYPE, info, {**_DEFAULTS, **params})
         self._chance_nodes = 1 + sum(n * size + rules.has_trump(i) for i, size in enumerate(sizes))
+
+    def __reduce__(self) -> tuple[Callable[[str], Any], tuple[str]]:
+        """Pickled (for a worker process) and copied by its game string: pyspiel would rebuild
+        the C++ part alone, without the rules."""
+        return (pyspiel.load_game, (str(self),))
 
     def new_initial_state(self) -> OhHellState:
         """The state before the first dealer is drawn."""
@@ -273,7 +281,7 @@ class OhHellState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
         fresh._script = script
         for _, action in script:
             fresh.apply_action(action)
-        fresh._script = None
+        fresh._script, fresh._scripted = None, 0
         fresh._core = _Core(core.rules, sample, ())
         return fresh
 
@@ -381,8 +389,9 @@ def _sample_history(
 ) -> tuple[tuple[int, int], ...]:
     """``history`` (``(player, action)`` pairs) that led to ``state``, rewritten to lead to
     ``sample`` (:func:`_determinize` of ``state`` for ``view``'s seat): this hand's cards
-    drawn become the sample's, each seat's in its own places of the dealing order (the
-    turned trump card stays), and the sealed bids ``view`` cannot see become the sample's.
+    drawn become the sample's, each other seat's in its own places of the dealing order (the
+    seat's own cards and the turned trump card stay as they were drawn), and the sealed bids
+    ``view`` cannot see become the sample's.
     Earlier hands were played out to their last card, so their draws are public."""
     dealt_to = {card.index: seat for seat, hand in enumerate(state.dealt) for card in hand}
     redealt = [iter(hand) for hand in sample.dealt]
@@ -392,7 +401,7 @@ def _sample_history(
     out = list(history)
     for i in this_hand:
         seat = dealt_to.get(history[i][1])  # None: the turned trump card
-        if seat is not None:
+        if seat is not None and seat != view.seat:  # its own cards, in the order it saw them
             out[i] = (chance, next(redealt[seat]).index)
     for i in range(this_hand[-1] + 1, len(out)):
         player, action = out[i]
@@ -477,8 +486,10 @@ class OhHellObserver:
             iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
         ):
             raise ValueError(
-                "only single-player observations with public information are supported,"
-                f" got {iig_obs_type}"
+                "only single-player observations with public information are supported, got"
+                f" public_info={iig_obs_type.public_info},"
+                f" private_info={iig_obs_type.private_info},"
+                f" perfect_recall={iig_obs_type.perfect_recall}"
             )
         self.rules = rules
         self.perfect_recall = bool(iig_obs_type.perfect_recall)

@@ -119,12 +119,19 @@ class OhHellEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any)
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Start a new game. The first dealer and every deal come from ``random.Random(seed)``
-        (a fresh, unseeded generator when ``seed`` is ``None``); ``seed`` is any integer,
-        NumPy's included."""
-        del options  # no options
-        # any integer: NumPy's too (seeds often come from a NumPy generator), not a float
-        self._rng = random.Random(operator.index(seed)) if seed is not None else random.Random()
+        """Start a new game. The first dealer and every deal come from ``random.Random(seed)``;
+        without a seed the generator goes on from the last game's (as Gymnasium's does), so a
+        run of games is reproducible from its first seed, and the first game of an environment
+        never seeded is dealt from a fresh, unseeded generator. ``seed`` is any integer from 0
+        up, NumPy's included. There are no ``options``: any given are ignored (PettingZoo's
+        ``api_test`` checks that they are accepted)."""
+        del options
+        if seed is not None:
+            # any integer: NumPy's too (seeds often come from a NumPy generator), not a float
+            seed = operator.index(seed)
+            if seed < 0:  # random.Random(-s) deals as random.Random(s) would
+                raise ValueError(f"seed must be 0 or more, got {seed}")
+            self._rng = random.Random(seed)
         state = new_game(self.rules, first_dealer=self._rng.randrange(self.rules.player_count))
         self._state, _ = apply(state, random_deal(state, self._rng))
         self.agents = list(self.possible_agents)

@@ -52,7 +52,7 @@ from ohhell.engine import (
     shuffled_deck,
 )
 from ohhell.engine.jsontext import parse_json
-from ohhell.storage_files import write_atomic
+from ohhell.storage_files import read_limited, write_atomic
 
 __all__ = [
     "FORMAT",
@@ -71,6 +71,9 @@ VERSION: Final = 1
 #: The most deal sets :func:`generate_deal_sets` deals (about 6 KB each in memory with 4
 #: players; 100,000 sets of ``search`` against ``heuristic`` take over a day on two cores).
 MAX_DEAL_SETS: Final = 100_000
+#: The largest deal file read: 2.5 KB a deal set of the longest game (15 hands of 3 players),
+#: so room for :data:`MAX_DEAL_SETS` of them, and a refusal of an endless input.
+MAX_FILE_BYTES: Final = 400 * 1024 * 1024
 _DECK_SET: Final = frozenset(DECK)
 
 
@@ -185,9 +188,13 @@ def load_deal_sets(path: Path) -> DealSets:
     """Read a deal-set file; anything malformed is a :class:`DealFileError` naming the file and
     the field at fault."""
     try:
-        data = parse_json(Path(path).read_text(encoding="utf-8"))
+        raw = read_limited(Path(path), MAX_FILE_BYTES, "deal file")
     except OSError as exc:
         raise DealFileError(f"cannot read deal file {path}: {exc.strerror or exc}") from None
+    except ValueError as exc:
+        raise DealFileError(f"deal file {path}: {exc}") from None
+    try:
+        data = parse_json(raw.decode("utf-8"))
     except ValueError as exc:
         raise DealFileError(f"deal file {path} is not valid JSON: {exc}") from None
     try:

@@ -63,6 +63,7 @@ __all__ = [
     "Journal",
     "JournalError",
     "JournalWriter",
+    "OtherTournamentError",
     "check_same_tournament",
     "journal_header",
     "outcome_from_json",
@@ -81,6 +82,13 @@ class JournalError(OhHellError, ValueError):
     """A journal that cannot be read, or that records a different tournament."""
 
     code = "tournament/journal"
+
+
+class OtherTournamentError(JournalError):
+    """A journal of another tournament: other bots, rules, budget, seed or deals
+    (:func:`check_same_tournament`)."""
+
+    code = "tournament/journal/other"
 
 
 def journal_header(matchup: Matchup, deal_sets: DealSets) -> dict[str, Any]:
@@ -434,7 +442,7 @@ def check_same_tournament(journal: Journal, matchup: Matchup, deal_sets: DealSet
             else f"its {recorded['deal_sets']} deal sets are not the first of these {count}"
         )
     if differences:
-        raise JournalError(
+        raise OtherTournamentError(
             f"journal {journal.path} records another tournament: {'; '.join(differences)}"
         )
     for outcome in journal.outcomes:
