@@ -142,6 +142,11 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(run=run)
 
 
+def _bot_specs(args: argparse.Namespace) -> tuple[tuple[str, str], ...]:
+    """The two bots' specs, each with the flag that named it (for errors)."""
+    return (("--candidate", args.candidate), ("--baseline", args.baseline))
+
+
 def _earlier_run(path: Path, *, resume: bool, overwrite: bool = False) -> Journal | None:
     """The journal to resume (``resume``), else the finished tournament in its place, if any
     (:func:`_finished_before`). A new tournament does not overwrite an unfinished one: that
@@ -198,7 +203,7 @@ def _budget(args: argparse.Namespace) -> Budget:
     except ValueError as exc:
         raise TournamentError(f"bad budget: {exc}") from None
     if budget.simulations is not None:
-        for flag, spec in (("--candidate", args.candidate), ("--baseline", args.baseline)):
+        for flag, spec in _bot_specs(args):
             if sets_own_simulations(spec):
                 raise TournamentError(
                     f"{flag} {spec} sets its own {BUDGET_OPTION}, and --budget-sims"
@@ -223,7 +228,7 @@ def run(args: argparse.Namespace) -> int:
                 f"the tournament needs the 'tournament' extra ({module} is not installed):"
                 " pip install 'ohhell[tournament]'"
             )
-    for flag, spec in (("--candidate", args.candidate), ("--baseline", args.baseline)):
+    for flag, spec in _bot_specs(args):
         try:  # a bad spec is said first: before any file is looked at
             make_player(spec)
         except ValueError as exc:
@@ -329,7 +334,7 @@ def _run_into(args: argparse.Namespace, rules: Rules) -> int:
     if journal is not None:
         check_same_tournament(journal, matchup, deal_sets)
         done = journal.outcomes
-    for flag, spec in (("--candidate", args.candidate), ("--baseline", args.baseline)):
+    for flag, spec in _bot_specs(args):
         try:  # here, not in the workers: they load what this compiles from numba's disk cache
             prepare_bots((spec,), "tournament", rules=rules, quiet=args.quiet)
         except ValueError as exc:

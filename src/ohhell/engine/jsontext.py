@@ -25,7 +25,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-__all__ = ["parse_json"]
+__all__ = ["as_json", "parse_json"]
 
 
 def parse_json(text: str | bytes) -> Any:
@@ -48,3 +48,16 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
+
+
+def as_json(value: object) -> str:
+    """``value`` as a file writes it (``true``, ``null``, ``"1"``), for a message about that
+    file; its ``repr`` if it is not JSON.
+
+    >>> as_json(True), as_json(None), as_json("1"), as_json({1, 2})
+    ('true', 'null', '"1"', '{1, 2}')
+    """
+    try:
+        return json.dumps(value)
+    except (TypeError, ValueError):
+        return repr(value)

@@ -31,7 +31,7 @@ from typing import Any, Final
 from ohhell.engine.actions import Bid, Deal, Play
 from ohhell.engine.cards import Card, format_cards, sort_cards
 from ohhell.engine.errors import IllegalActionError, NotationError, RecordError, RulesError
-from ohhell.engine.jsontext import parse_json
+from ohhell.engine.jsontext import as_json, parse_json
 from ohhell.engine.rules import Rules
 from ohhell.engine.state import GameState, Phase, Trick, new_game
 from ohhell.engine.transitions import apply
@@ -226,14 +226,6 @@ def _check_text(value: object) -> None:
             stack.extend(item)
 
 
-def _as_json(value: object) -> str:
-    """``value`` as it is written in a record (``true``, ``"1"``), or its repr if it cannot be."""
-    try:
-        return json.dumps(value)
-    except (TypeError, ValueError):
-        return repr(value)
-
-
 def replay(record: dict[str, Any]) -> GameState:
     """Play a record through the engine and return the final state.
 
@@ -251,7 +243,7 @@ def replay(record: dict[str, Any]) -> GameState:
     version = record.get("version")
     if type(version) is not int:
         raise RecordError(
-            f"the record's version must be the number {VERSION}, got {_as_json(version)}"
+            f"the record's version must be the number {VERSION}, got {as_json(version)}"
         )
     if version != VERSION:
         raise RecordError(

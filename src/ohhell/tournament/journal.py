@@ -38,14 +38,13 @@ non-negative microseconds.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, Final
 
 from ohhell.engine import OhHellError, Rules, score_hand, winners
-from ohhell.engine.jsontext import parse_json
+from ohhell.engine.jsontext import as_json, parse_json
 from ohhell.storage_files import append_json_line, complete_lines, json_line, write_atomic
 from ohhell.tournament.deals import DealSets
 from ohhell.tournament.duplicate import (
@@ -398,11 +397,6 @@ def read_journal(path: Path) -> Journal:
     return Journal(path, header, tuple(outcomes.values()), torn)
 
 
-def _json(value: object) -> str:
-    """A journal's value as the journal writes it (``null``, ``true``), for a message."""
-    return json.dumps(value)
-
-
 def check_same_tournament(journal: Journal, matchup: Matchup, deal_sets: DealSets) -> None:
     """Raise :class:`JournalError` unless ``journal`` records the tournament of ``matchup`` on
     ``deal_sets``, naming every difference.
@@ -418,12 +412,13 @@ def check_same_tournament(journal: Journal, matchup: Matchup, deal_sets: DealSet
             continue
         if isinstance(there, dict) and isinstance(value, dict):  # the rules: name the options
             differences.extend(
-                f"{key} {option} {_json(there.get(option))} there, {_json(value.get(option))} here"
+                f"{key} {option} {as_json(there.get(option))} there,"
+                f" {as_json(value.get(option))} here"
                 for option in sorted(there.keys() | value.keys())
                 if there.get(option) != value.get(option)
             )
         else:
-            differences.append(f"{key} {_json(there)} there, {_json(value)} here")
+            differences.append(f"{key} {as_json(there)} there, {as_json(value)} here")
     count = len(deal_sets.sets)
     if recorded["deal_sets"] > count:
         if not differences:  # the same tournament, asked for fewer deal sets than it has
