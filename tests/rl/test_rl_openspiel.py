@@ -5,6 +5,8 @@ from __future__ import annotations
 import copy
 import pickle
 import random
+import subprocess
+import sys
 
 import pytest
 from tests.conftest import in_ci
@@ -400,3 +402,9 @@ def test_a_game_pickles_and_copies_by_its_game_string() -> None:
             assert other.new_initial_state().chance_outcomes()
     state = pyspiel.load_game(GAME_NAME, {"hand_sizes": "1", "schedule": "custom"})
     assert pickle.loads(pickle.dumps(state.new_initial_state())).history() == []
+    fresh = subprocess.run(  # a new process, as a spawned worker: nothing imported before
+        [sys.executable, "-c", "import pickle, sys; print(pickle.load(sys.stdin.buffer).rules)"],
+        input=pickle.dumps(game), capture_output=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert fresh.returncode == 0, fresh.stderr.decode()
+    assert fresh.stdout.decode().strip() == repr(game.rules)

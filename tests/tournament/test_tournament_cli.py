@@ -257,8 +257,8 @@ def test_a_killed_tournament_resumes_where_it_stopped(tmp_path: Path) -> None:
     assert fresh.returncode == 1
     assert fresh.stderr.strip() == (
         f"ohhell tournament: error: {out / 'journal.jsonl'} holds an unfinished tournament"
-        f" ({before} of 80 deal sets played): add --resume to finish it, or remove it, or"
-        " choose another --out, to start a new one"
+        f" ({before} of 80 deal sets played): add --resume to finish it, or --overwrite to"
+        " replace it, or choose another --out"
     )
     other = tournament(*LONG, "--seed", "21", "--out", str(out), "--resume", "--hook")
     assert other.returncode == 1
@@ -308,14 +308,17 @@ def test_a_finished_tournament_is_replaced_only_with_overwrite(tmp_path: Path) -
     )
     assert (out / "journal.jsonl").read_bytes() == journal
     assert {name: (out / name).read_bytes() for name in REPORT_FILES} == reports
-    for count in (("--deal-sets", "2"), ()):  # left out: the journal's, not the default 100
-        again = tournament(*count, "--seed", "1", "--out", str(out), *COMMON)
+    for given in (("--deal-sets", "2", "--seed", "1"), ()):  # left out: the journal's
+        again = tournament(*given, "--out", str(out), *COMMON)
         assert again.returncode == 0, again.stderr
         assert f"already played: 2 deal sets read back from {out / 'journal.jsonl'}" in (
             again.stderr
         )
         assert (out / "journal.jsonl").read_bytes() == journal  # nothing played again
         assert (out / "report.json").read_bytes() == reports["report.json"]
+    anew = tournament("--deal-sets", "2", "--seed", "1", "--out", str(out), "--overwrite", *COMMON)
+    assert anew.returncode == 0, anew.stderr  # played again from scratch, not read back
+    assert "already played" not in anew.stderr and "extending" not in anew.stderr
     more = tournament("--deal-sets", "3", "--seed", "1", "--out", str(out), *COMMON)
     assert more.returncode == 0, more.stderr
     assert "extending: 2 of 3 deal sets played before" in more.stderr

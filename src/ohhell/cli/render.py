@@ -73,8 +73,8 @@ def _cells(text: str) -> int:
 
 
 def _centred(text: str, width: int) -> str:
-    """``text`` centred in ``width`` columns, as ``str.center`` would if every character were
-    one column wide."""
+    """``text`` centred in ``width`` columns, any odd space on the right (as the format spec
+    ``^`` pads)."""
     room = max(0, width - _cells(text))
     return " " * (room // 2) + text + " " * (room - room // 2)
 

@@ -93,14 +93,16 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--deal-sets",
         type=positive_int,
-        help=f"number of deal sets (default: {DEFAULT_DEAL_SETS}, or all in --deals)",
+        help=f"number of deal sets (default: {DEFAULT_DEAL_SETS}, or all in --deals, or as many"
+        " as the tournament in --out)",
     )
     parser.add_argument("--deals", type=file_arg, help="replay the deal sets of this file")
     parser.add_argument("--save-deals", type=file_arg, help="write the deal sets to this file")
     parser.add_argument(
         "--seed",
         type=seed_arg,
-        help="seed of the deals and bots (default: the --deals file's, else a secure random one)",
+        help="seed of the deals and bots (default: the --deals file's, else the tournament's in"
+        " --out, else a secure random one)",
     )
     parser.add_argument(
         "--jobs",
@@ -134,9 +136,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--overwrite",
         action="store_true",
-        help="replace a finished tournament of other bots, rules, seed or deals in --out, its"
-        " journal and reports (without it such a run is refused; the same tournament again"
-        " writes its reports from its journal)",
+        help="replace the tournament in --out, its journal and reports, finished or not"
+        " (without it another tournament there is refused, and the same finished one is read"
+        " back: its reports are written again)",
     )
     parser.add_argument("--quiet", action="store_true", help="no progress and no table")
     parser.set_defaults(run=run)
@@ -149,50 +151,43 @@ def _bot_specs(args: argparse.Namespace) -> tuple[tuple[str, str], ...]:
 
 def _earlier_run(path: Path, *, resume: bool, overwrite: bool = False) -> Journal | None:
     """The journal to resume (``resume``), else the finished tournament in its place, if any
-    (:func:`_finished_before`). A new tournament does not overwrite an unfinished one: that
-    would lose its games (one that played nothing may go)."""
+    (:func:`_finished_before`). Without ``overwrite`` a new tournament does not replace an
+    unfinished one, or one it cannot read: that would lose its games (one that played nothing
+    may go); with it, whatever is there is replaced, as asked."""
     if resume:
         if not path.exists():
             raise JournalError(f"nothing to resume: there is no journal {path}")
         return read_journal(path)
-    if path.exists():
-        try:
-            journal = read_journal(path)
-        except JournalError as exc:
-            if overwrite:  # damaged, or an earlier version's: replaced, as asked
-                return None
-            raise JournalError(
-                f"{exc}; --overwrite replaces it, or choose another --out, to start a new"
-                " tournament"
-            ) from None
-        if journal.outcomes and not journal.finished:
-            raise JournalError(
-                f"{path} holds an unfinished tournament ({len(journal.outcomes)} of"
-                f" {journal.deal_sets} deal sets played): add --resume to finish it, or remove"
-                " it, or choose another --out, to start a new one"
-            )
-        if journal.outcomes:
-            return journal
-    return None
+    if overwrite or not path.exists():
+        return None
+    try:
+        journal = read_journal(path)
+    except JournalError as exc:
+        raise JournalError(
+            f"{exc}; --overwrite replaces it, or choose another --out, to start a new tournament"
+        ) from None
+    if journal.outcomes and not journal.finished:
+        raise JournalError(
+            f"{path} holds an unfinished tournament ({len(journal.outcomes)} of"
+            f" {journal.deal_sets} deal sets played): add --resume to finish it, or"
+            " --overwrite to replace it, or choose another --out"
+        )
+    return journal if journal.outcomes else None
 
 
-def _finished_before(
-    journal: Journal, matchup: Matchup, deal_sets: DealSets, *, overwrite: bool
-) -> Journal | None:
-    """A finished tournament in ``--out`` when a new one starts: the same tournament is read
-    back (its reports are written again, nothing is played); another is replaced only with
-    ``--overwrite``, as ``simulate`` replaces records, since its games would be lost."""
+def _finished_before(journal: Journal, matchup: Matchup, deal_sets: DealSets) -> Journal:
+    """A finished tournament in ``--out`` when a new one starts (without ``--overwrite``): the
+    same tournament is read back (its reports are written again, nothing is played; a larger
+    ``--deal-sets`` extends it); another is refused, since its games would be lost."""
     try:
         check_same_tournament(journal, matchup, deal_sets)
-    except JournalError as exc:
-        if overwrite:
-            return None
-        if not isinstance(exc, OtherTournamentError):  # the same one, cut short
-            raise
+    except OtherTournamentError as exc:
         raise OtherTournamentError(
             f"{exc}: it is finished, with its reports; --overwrite replaces it, or choose"
             " another --out"
         ) from None
+    except JournalError as exc:  # the same one, cut short
+        raise JournalError(f"{exc}; --overwrite replaces it") from None
     return journal
 
 
@@ -301,21 +296,25 @@ def _run_into(args: argparse.Namespace, rules: Rules) -> int:
         remove_stale_temporaries(args.out, name)
     journal_path = args.out / FILE_NAME
     journal = _earlier_run(journal_path, resume=args.resume, overwrite=args.overwrite)
-    finished = None if args.resume else journal  # a new run: only compared with, below
+    # a new run next to a finished one: compared with it below, and read back if the same;
+    # with --overwrite the new one replaces it, whatever it was
+    finished = None if args.resume or args.overwrite else journal
     journal = journal if args.resume else None
     # what is not given comes from the run resumed, then the deal file, then the defaults
     from_file = load_deal_sets(args.deals) if args.deals is not None else None
     seed = args.seed
     if seed is None and journal is not None:
         seed = journal.seed
+    if seed is None and finished is not None and args.deals is None:
+        seed = finished.seed  # the same command again: the same tournament
     if seed is None and from_file is not None:
         seed = from_file.seed  # the deal file's seed plays its bots as the run that from_file it
     seed = seed_or_random(seed)
     count = args.deal_sets
     if count is None and journal is not None:
         count = journal.deal_sets  # resuming finishes the tournament, not the default's
-    if count is None and finished is not None and not args.overwrite:
-        count = finished.deal_sets  # the same command again: the same tournament
+    if count is None and finished is not None and args.deals is None:
+        count = finished.deal_sets
     if from_file is not None:
         from_file.check_fits(rules)
         deal_sets = from_file if count is None else from_file.first(count)
@@ -330,7 +329,7 @@ def _run_into(args: argparse.Namespace, rules: Rules) -> int:
     )
     done: tuple[DealSetOutcome, ...] = ()
     if finished is not None:
-        journal = _finished_before(finished, matchup, deal_sets, overwrite=args.overwrite)
+        journal = _finished_before(finished, matchup, deal_sets)
     if journal is not None:
         check_same_tournament(journal, matchup, deal_sets)
         done = journal.outcomes

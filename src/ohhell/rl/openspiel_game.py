@@ -78,6 +78,7 @@ __all__ = [
     "OhHellObserver",
     "OhHellState",
     "OpenSpielBot",
+    "load_game",
     "rules_from_params",
 ]
 
@@ -112,6 +113,12 @@ _GAME_TYPE = pyspiel.GameType(
     provides_observation_tensor=True,
     parameter_specification=_DEFAULTS,
 )
+
+
+def load_game(game_string: str) -> Any:
+    """``pyspiel.load_game`` of a ``python_ohhell`` game string, once this module has registered
+    the game (what an unpickled game calls)."""
+    return pyspiel.load_game(game_string)
 
 
 def rules_from_params(params: dict[str, Any]) -> Rules:
@@ -189,8 +196,9 @@ class OhHellGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
 
     def __reduce__(self) -> tuple[Callable[[str], Any], tuple[str]]:
         """Pickled (for a worker process) and copied by its game string: pyspiel would rebuild
-        the C++ part alone, without the rules."""
-        return (pyspiel.load_game, (str(self),))
+        the C++ part alone, without the rules. Unpickling imports this module, which registers
+        the game, so it loads in a fresh process too."""
+        return (load_game, (str(self),))
 
     def new_initial_state(self) -> OhHellState:
         """The state before the first dealer is drawn."""
