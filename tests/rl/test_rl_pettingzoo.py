@@ -232,6 +232,8 @@ def test_reset_refuses_a_negative_seed() -> None:
     env = OhHellEnv(Rules(player_count=3))
     with pytest.raises(ValueError, match="seed must be 0 or more, got -1"):
         env.reset(seed=-1)  # Random(-1) deals as Random(1)
+    with pytest.raises(TypeError, match="seed must be an integer, got True"):
+        env.reset(seed=True)
 
 
 def test_an_action_may_be_a_zero_dimensional_array() -> None:

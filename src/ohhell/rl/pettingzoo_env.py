@@ -128,6 +128,8 @@ class OhHellEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any)
         del options
         if seed is not None:
             # any integer: NumPy's too (seeds often come from a NumPy generator), not a float
+            if isinstance(seed, bool):
+                raise TypeError(f"seed must be an integer, got {seed!r}")
             seed = operator.index(seed)
             if seed < 0:  # random.Random(-s) deals as random.Random(s) would
                 raise ValueError(f"seed must be 0 or more, got {seed}")
