@@ -260,3 +260,20 @@ def test_more_deal_sets_from_the_same_seed_extend_a_tournament(
     )
     assert played_now == [4, 5]
     assert _without_times(extended) == _without_times(run_tournament(MATCHUP, more, jobs=1))
+
+
+def test_a_damaged_line_says_what_the_lines_before_it_keep(
+    tmp_path: Path, played: list[DealSetOutcome]
+) -> None:
+    path = _journal(tmp_path / FILE_NAME, played[:3])
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    path.write_text("".join([*lines[:3], "not json\n", lines[3]]), encoding="utf-8")
+    with pytest.raises(JournalError) as error:
+        read_journal(path)
+    assert str(error.value).startswith(f"journal {path}, line 4: not JSON (")
+    assert str(error.value).endswith(
+        "(the 3 lines before it are whole: the file cut before this line keeps their 2 deal sets"
+        " for --resume)"
+    )
+    path.write_text("".join(lines[:3]), encoding="utf-8")  # cut as it says
+    assert len(read_journal(path).outcomes) == 2

@@ -373,10 +373,16 @@ def read_journal(path: Path) -> Journal:
     header: dict[str, Any] = {}
     for number, line in enumerate(lines, start=1):
         where = f"journal {path}, line {number}"
+        kept = (
+            f" (the {number - 1} lines before it are whole: the file cut before this line keeps"
+            f" their {number - 2} deal sets for --resume)"
+            if number > 2
+            else ""
+        )
         try:
             data = parse_json(line.decode("utf-8"))
         except ValueError as exc:
-            raise JournalError(f"{where}: not JSON ({exc})") from None
+            raise JournalError(f"{where}: not JSON ({exc}){kept}") from None
         if number == 1:
             try:
                 header, rules = _check_header(data)
@@ -386,12 +392,13 @@ def read_journal(path: Path) -> Journal:
         try:
             outcome = outcome_from_json(data, rules)
         except JournalError as exc:
-            raise JournalError(f"{where}: {exc}") from None
+            raise JournalError(f"{where}: {exc}{kept}") from None
         if outcome.index in outcomes:
-            raise JournalError(f"{where}: deal set {outcome.index} is there twice")
+            raise JournalError(f"{where}: deal set {outcome.index} is there twice{kept}")
         if outcome.index >= header["deal_sets"]:
             raise JournalError(
-                f"{where}: deal set {outcome.index}, but the tournament has {header['deal_sets']}"
+                f"{where}: deal set {outcome.index}, but the tournament has"
+                f" {header['deal_sets']}{kept}"
             )
         outcomes[outcome.index] = outcome
     return Journal(path, header, tuple(outcomes.values()), torn)
