@@ -142,6 +142,9 @@ def test_tournament_errors_are_one_line(tmp_path: Path) -> None:
             " and --budget-sims 400 sets them for every bot: give one or the other"
         )
         assert not (tmp_path / "out").exists()
+    both = tournament(*COMMON, "--resume", "--overwrite", "--out", str(tmp_path / "out"))
+    assert both.returncode == 2
+    assert "--resume and --overwrite exclude each other" in both.stderr
     bad_jobs = tournament(*COMMON, "--jobs", "100000", "--out", str(tmp_path / "out"))
     assert bad_jobs.returncode == 1  # not a process per deal set: that could sink the machine
     assert f"--jobs must be from 1 to {4 * (os.cpu_count() or 1)}" in bad_jobs.stderr
@@ -316,6 +319,15 @@ def test_a_finished_tournament_is_replaced_only_with_overwrite(tmp_path: Path) -
         )
         assert (out / "journal.jsonl").read_bytes() == journal  # nothing played again
         assert (out / "report.json").read_bytes() == reports["report.json"]
+    deals, other_out = tmp_path / "deals.json", tmp_path / "from-file"
+    saved = tournament("--deal-sets", "3", "--seed", "9", "--save-deals", str(deals), "--out",
+                       str(tmp_path / "saved"), "--quiet", *COMMON)  # fmt: skip
+    assert saved.returncode == 0, saved.stderr
+    first_of_file = ("--deals", str(deals), "--out", str(other_out), *COMMON)
+    assert tournament(*first_of_file, "--deal-sets", "2", "--quiet").returncode == 0
+    from_file = tournament(*first_of_file)  # its seed and count come from the journal
+    assert from_file.returncode == 0, from_file.stderr
+    assert "already played: 2 deal sets read back" in from_file.stderr
     anew = tournament("--deal-sets", "2", "--seed", "1", "--out", str(out), "--overwrite", *COMMON)
     assert anew.returncode == 0, anew.stderr  # played again from scratch, not read back
     assert "already played" not in anew.stderr and "extending" not in anew.stderr

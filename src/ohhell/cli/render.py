@@ -61,17 +61,14 @@ def format_score_sheet(
 
 def _cells(text: str) -> int:
     """How many columns of a terminal ``text`` takes: two for a wide character (an emoji,
-    a CJK character), none for a combining mark.
+    a CJK character), none for a combining mark (an emoji's variation selector is not one: it
+    widens a narrow symbol to an emoji's two columns).
 
     >>> _cells("Ann"), _cells("\U0001f600 Ann"), _cells("Zoe\u0301"), _cells("\u2764\ufe0f")
-    (3, 6, 3, 1)
+    (3, 6, 3, 2)
     """
     return sum(
-        0
-        if unicodedata.category(c) in ("Mn", "Me")  # accents, the emoji variation selector
-        else 2
-        if unicodedata.east_asian_width(c) in "WF"
-        else 1
+        0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1
         for c in text
     )
 

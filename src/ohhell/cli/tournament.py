@@ -93,16 +93,16 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--deal-sets",
         type=positive_int,
-        help=f"number of deal sets (default: {DEFAULT_DEAL_SETS}, or all in --deals, or as many"
-        " as the tournament in --out)",
+        help="number of deal sets (default: as many as the tournament in --out, resumed or"
+        f" finished, else all in --deals, else {DEFAULT_DEAL_SETS})",
     )
     parser.add_argument("--deals", type=file_arg, help="replay the deal sets of this file")
     parser.add_argument("--save-deals", type=file_arg, help="write the deal sets to this file")
     parser.add_argument(
         "--seed",
         type=seed_arg,
-        help="seed of the deals and bots (default: the --deals file's, else the tournament's in"
-        " --out, else a secure random one)",
+        help="seed of the deals and bots (default: the tournament's in --out, resumed or"
+        " finished, else the --deals file's, else a secure random one)",
     )
     parser.add_argument(
         "--jobs",
@@ -137,8 +137,8 @@ def register(subparsers: Any) -> None:
         "--overwrite",
         action="store_true",
         help="replace the tournament in --out, its journal and reports, finished or not"
-        " (without it another tournament there is refused, and the same finished one is read"
-        " back: its reports are written again)",
+        " (without it another tournament there is refused, unless it played nothing, and the"
+        " same finished one is read back: its reports are written again)",
     )
     parser.add_argument("--quiet", action="store_true", help="no progress and no table")
     parser.set_defaults(run=run)
@@ -217,6 +217,8 @@ def _budget(args: argparse.Namespace) -> Budget:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.resume and args.overwrite:  # go on with the tournament there, or replace it
+        args.command_parser.error("--resume and --overwrite exclude each other")
     for module in ("rich", "matplotlib"):  # the tournament extra: the table and the plot
         if importlib.util.find_spec(module) is None:
             raise TournamentError(
@@ -302,19 +304,18 @@ def _run_into(args: argparse.Namespace, rules: Rules) -> int:
     journal = journal if args.resume else None
     # what is not given comes from the run resumed, then the deal file, then the defaults
     from_file = load_deal_sets(args.deals) if args.deals is not None else None
+    before = journal or finished  # resumed, or the same command again after a finished run
     seed = args.seed
-    if seed is None and journal is not None:
-        seed = journal.seed
-    if seed is None and finished is not None and args.deals is None:
-        seed = finished.seed  # the same command again: the same tournament
+    if seed is None and before is not None:
+        seed = before.seed
     if seed is None and from_file is not None:
         seed = from_file.seed  # the deal file's seed plays its bots as the run that from_file it
     seed = seed_or_random(seed)
     count = args.deal_sets
-    if count is None and journal is not None:
-        count = journal.deal_sets  # resuming finishes the tournament, not the default's
-    if count is None and finished is not None and args.deals is None:
-        count = finished.deal_sets
+    if count is None and before is not None:  # the tournament's, not the default's
+        count = before.deal_sets
+        if from_file is not None:  # a file of fewer: compared as it is, not refused for that
+            count = min(count, len(from_file.sets))
     if from_file is not None:
         from_file.check_fits(rules)
         deal_sets = from_file if count is None else from_file.first(count)

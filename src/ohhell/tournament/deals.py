@@ -71,9 +71,9 @@ VERSION: Final = 1
 #: The most deal sets :func:`generate_deal_sets` deals (about 6 KB each in memory with 4
 #: players; 100,000 sets of ``search`` against ``heuristic`` take over a day on two cores).
 MAX_DEAL_SETS: Final = 100_000
-#: The largest deal file read: a deal set takes 2.5 KB for 15 hands, 5 KB for the 30 of three
-#: players up and down with the turning hand twice, so :data:`MAX_DEAL_SETS` of those fit; an
-#: endless input is refused.
+#: The largest deal file read: a deal set takes about 165 bytes a hand, so :data:`MAX_DEAL_SETS`
+#: of the longest schedules (30 hands: three players up and down, the turning hand twice) fit,
+#: and of custom ones up to about 60 hands; an endless input is refused.
 MAX_FILE_BYTES: Final = 1024 * 1024 * 1024
 _DECK_SET: Final = frozenset(DECK)
 

@@ -375,7 +375,7 @@ def read_journal(path: Path) -> Journal:
         where = f"journal {path}, line {number}"
         kept = (
             f" (the {number - 1} lines before it are whole: the file cut before this line keeps"
-            f" their {number - 2} deal sets for --resume)"
+            f" their {number - 2} deal set{'s' * (number != 3)} for --resume)"
             if number > 2
             else ""
         )
