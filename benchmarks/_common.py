@@ -288,7 +288,7 @@ class RunJournal:
         header = {"format": JOURNAL_FORMAT, "benchmark": benchmark, "settings": settings}
         handle = path.open("a+b")
         try:
-            try:  # for this process: its workers close their copies (worker_start)
+            try:  # for this process: its workers close their copies (start_worker)
                 hold_in_process(handle.fileno(), path)
             except InUseError:
                 raise JournalMismatch(

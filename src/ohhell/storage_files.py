@@ -21,6 +21,7 @@ except ImportError:  # pragma: no cover - Windows has no flock
 __all__ = [
     "InUseError",
     "append_json_line",
+    "broken_link",
     "complete_lines",
     "forget_held",
     "hold_exclusively",
@@ -87,14 +88,26 @@ def forget_held(fd: int) -> None:
     _HELD.pop(fd, None)
 
 
-def read_limited(path: Path, limit: int, what: str) -> bytes:
-    """The bytes of ``path``, refused with a :class:`ValueError` past ``limit`` bytes, larger
-    than any ``what`` can be (``/dev/zero``, or a wrong file, would fill the memory)."""
-    with Path(path).open("rb") as stream:
-        data = stream.read(limit + 1)
+def read_limited(source: Path | IO[bytes], limit: int, what: str) -> bytes:
+    """The bytes of the file ``source`` (a path, or a stream such as standard input), refused
+    with a :class:`ValueError` past ``limit`` bytes, larger than any ``what`` can be
+    (``/dev/zero``, or a wrong file, would fill the memory)."""
+    if isinstance(source, Path):
+        with source.open("rb") as stream:
+            data = stream.read(limit + 1)
+    else:
+        data = source.read(limit + 1)
     if len(data) > limit:
         raise ValueError(f"larger than any {what} (over {limit:,} bytes)")
     return data
+
+
+def broken_link(path: Path) -> str | None:
+    """What is wrong with ``path`` if it is a symbolic link to nothing, said for an error
+    (``mkdir`` would say "File exists" of it, and ``open`` "No such file")."""
+    if path.is_symlink() and not path.exists():
+        return f"{path} is a symbolic link to {os.readlink(path)}, which does not exist"
+    return None
 
 
 def json_line(value: Any) -> bytes:
@@ -132,11 +145,9 @@ def sole_writer(folder: Path) -> Iterator[Path]:
     folder = Path(folder)
     if folder.exists() and not folder.is_dir():
         raise NotADirectoryError(f"{folder} is a file, not a folder")
-    for path in (folder, *folder.parents):  # mkdir would say "File exists" of a broken link
-        if path.is_symlink() and not path.exists():
-            raise FileNotFoundError(
-                f"{path} is a symbolic link to {os.readlink(path)}, which does not exist"
-            )
+    for path in (folder, *folder.parents):
+        if problem := broken_link(path):
+            raise FileNotFoundError(problem)
     made = [  # deepest first; never a ".." (a folder that was there, reached another way)
         p for p in (folder, *folder.parents) if p.name not in ("", ".", "..") and not p.exists()
     ]

@@ -35,11 +35,9 @@ def register(subparsers: Any) -> None:
 def _read(file: Path) -> bytes:
     """The record's bytes, from the file or standard input (``-``); past
     :data:`MAX_RECORD_BYTES` it is not a record (``/dev/zero`` would fill the memory)."""
+    source = sys.stdin.buffer if str(file) == "-" else file
     try:
-        if str(file) != "-":
-            data = read_limited(file, MAX_RECORD_BYTES, "game record")
-        elif len(data := sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)) > MAX_RECORD_BYTES:
-            raise ValueError(f"larger than any game record (over {MAX_RECORD_BYTES:,} bytes)")
+        data = read_limited(source, MAX_RECORD_BYTES, "game record")
     except ValueError as exc:
         raise RecordError(f"{_name(file)}: {exc}") from None
     if not data.strip():

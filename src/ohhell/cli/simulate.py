@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import sys
 import tempfile
@@ -26,7 +25,13 @@ from ohhell.cli.stopping import Stop, stopped_by_signals
 from ohhell.engine import GameState, OhHellError, Rules, RulesError, records, score_sheet
 from ohhell.players import PLAYER_NAMES, make_player
 from ohhell.runner import play_game
-from ohhell.storage_files import InUseError, remove_stale_temporaries, sole_writer, write_atomic
+from ohhell.storage_files import (
+    InUseError,
+    broken_link,
+    remove_stale_temporaries,
+    sole_writer,
+    write_atomic,
+)
 
 __all__ = ["SimulateError", "register", "run"]
 
@@ -135,8 +140,8 @@ def _in_the_way(path: Path, rules: Rules, names: list[str], seed: int) -> str | 
     think by the clock may play it otherwise)."""
     if path.is_dir():
         return "is a folder"
-    if path.is_symlink() and not path.exists():
-        return f"is a symbolic link to {os.readlink(path)}, which does not exist"
+    if problem := broken_link(path):
+        return problem.removeprefix(f"{path} ")
     if not path.exists():
         return None
     try:
