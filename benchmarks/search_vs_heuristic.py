@@ -55,7 +55,6 @@ whatever the verdicts (it measures, it does not gate).
 from __future__ import annotations
 
 import argparse
-import math
 import multiprocessing
 import os
 import random
@@ -111,6 +110,7 @@ from ohhell.engine import (
     view_for,
 )
 from ohhell.runner import play_game
+from ohhell.tournament.stats import percentile
 
 BENCHMARK: Final = "search_vs_heuristic"
 BASELINE: Final = "heuristic"
@@ -377,12 +377,6 @@ def journal_settings(
     }
 
 
-def percentile(values: list[float], fraction: float) -> float:
-    """The ``fraction`` quantile of ``values`` (nearest rank)."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, math.ceil(fraction * len(ordered)) - 1))]
-
-
 def run(
     deal_sets: int,
     simulations: int,
@@ -454,8 +448,8 @@ def run(
         "bid_hit_rate": made / bids,
         "decisions": len(seconds),
         "ms_mean": 1000 * statistics.fmean(seconds),
-        "ms_p95": 1000 * percentile(seconds, 0.95),
-        "ms_p99": 1000 * percentile(seconds, 0.99),
+        "ms_p95": 1000 * percentile(seconds, 95),
+        "ms_p99": 1000 * percentile(seconds, 99),
     }
 
 

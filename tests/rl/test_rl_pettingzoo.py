@@ -243,3 +243,20 @@ def test_an_action_may_be_a_zero_dimensional_array() -> None:
     env.step(np.array(np.flatnonzero(mask)[0]))  # as some training libraries hand it out
     with pytest.raises(ValueError, match="an action must be an integer"):
         env.step(np.array([52]))
+
+
+def test_stepping_on_after_the_game_says_it_is_over() -> None:
+    """Once every agent is done and removed, ``step`` and ``last`` say so (PettingZoo's own
+    code would fail on a missing key); the public view still shows the final totals."""
+    env = OhHellEnv(RULE_SETS["custom-3p"])
+    env.reset(seed=2)
+    for _agent in env.agent_iter():
+        obs, _, done, cut, _ = env.last()
+        env.step(None if done or cut else int(np.flatnonzero(obs["action_mask"])[0]))
+    assert env.agents == []
+    for call in (lambda: env.step(None), lambda: env.step(0), env.last):
+        with pytest.raises(RuntimeError, match=r"after the game ended.*call reset\(\)"):
+            call()
+    assert env.public_view().totals == env._state.totals and env._state.is_over
+    env.reset(seed=3)  # and a new game starts as usual
+    assert env.last()[2] is False

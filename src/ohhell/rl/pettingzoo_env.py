@@ -155,8 +155,7 @@ class OhHellEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any)
         Raises :class:`ValueError` for a number outside the action space and the engine's
         :class:`~ohhell.engine.IllegalActionError` for an illegal one (the state is unchanged).
         """
-        if not hasattr(self, "agent_selection"):
-            raise RuntimeError("step() before reset(): call reset() to start a game")
+        self._check_playing("step")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -182,6 +181,14 @@ class OhHellEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any)
         if self.render_mode == "human":
             self.render()
 
+    def last(
+        self, observe: bool = True
+    ) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
+        """What :attr:`agent_selection` sees now: its observation (``None`` unless
+        ``observe``), reward since it last acted, whether it is done, and its info."""
+        self._check_playing("last")
+        return super().last(observe)  # type: ignore[no-any-return]
+
     def render(self) -> str | None:
         """The table as text: the public view only (scores, bids, trump, tricks), never a
         hand. ``"ansi"`` returns it; ``"human"`` prints it."""
@@ -205,6 +212,15 @@ class OhHellEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any)
     def public_view(self) -> PlayerView:
         """What a spectator may know: no seat's cards."""
         return public_view(self._state)
+
+    def _check_playing(self, method: str) -> None:
+        if not hasattr(self, "agent_selection"):
+            raise RuntimeError(f"{method}() before reset(): call reset() to start a game")
+        if not self.agents:
+            raise RuntimeError(
+                f"{method}() after the game ended: every agent is done (public_view() still"
+                " shows the final totals); call reset() to start a new game"
+            )
 
     def _selected_agent(self) -> str:
         to_act = self._state.to_act

@@ -20,8 +20,9 @@ Definitions (``n`` players, so ``n`` games per deal set):
 - **First-place share.** A game's winners share first place (equal highest totals): each winner
   is credited ``1 / (number of winners)``, every other seat 0. The share is the mean credit per
   seat-game, so equal bots each get ``1/n``; per deal set, then averaged with an interval.
-- **Time per decision.** Every decision of the bot pooled; median, 95th and 99th percentiles
-  (linear interpolation between order statistics) and the mean, in milliseconds.
+- **Time per decision.** Every decision of the bot pooled, forced moves (one legal action)
+  included; median, 95th and 99th percentiles (linear interpolation between order statistics)
+  and the mean, in milliseconds.
 """
 
 from __future__ import annotations
