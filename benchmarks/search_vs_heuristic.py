@@ -109,6 +109,7 @@ from ohhell.engine import (
     apply,
     view_for,
 )
+from ohhell.engine.wording import counted
 from ohhell.runner import play_game
 from ohhell.tournament.stats import percentile
 
@@ -498,8 +499,9 @@ def report(figures: dict[str, Any]) -> str:
         ("" if oracle == "none" else f"ORACLE for {oracle} (sees the true deal): ")
         + who
         + f" vs 3x {figures['baseline']},"
-        f" standard game, {figures['players']} players, {figures['deal_sets']} duplicate deal"
-        f" sets, {figures['workers']} worker(s), {figures['wall_seconds']:.0f} s"
+        f" standard game, {figures['players']} players,"
+        f" {counted(figures['deal_sets'], 'duplicate deal set')}, {figures['workers']} worker(s),"
+        f" {figures['wall_seconds']:.0f} s"
         + ("" if figures.get("compiled", True) else ", numba not loaded: pure Python"),
     ]
     lines += [
@@ -631,7 +633,7 @@ def main(argv: list[str] | None = None) -> int:
         interval = "no CI" if count < 2 else f"95% CI {mean - half:+.2f} .. {mean + half:+.2f}"
         print(
             f"paired against {args.paired}: {mean:+.2f} points per game ({interval})"
-            f" over {count} deal sets"
+            f" over {counted(count, 'deal set')}"
         )
     write_figures(args.json, figures)
     return 0

@@ -89,6 +89,7 @@ from ohhell.bots.base import Bot
 from ohhell.bots.levels import make_bot
 from ohhell.bots.search import SearchBot
 from ohhell.cli.options import seed_arg
+from ohhell.engine.wording import counted
 from ohhell.openspiel_bridge import (
     ISMCTS_SEES,
     MIN_ISMCTS_SIMULATIONS,
@@ -391,7 +392,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         interval = "no CI" if count < 2 else f"95 % CI {mean - half:+.2f} to {mean + half:+.2f}"
         print(
             f"paired against {args.paired}: {mean:+.2f} points per deal, OpenSpiel scoring"
-            f" ({interval}) over {count} deals"
+            f" ({interval}) over {counted(count, 'deal')}"
         )
     if args.journal is not None:
         print(journal.summary(figures["from_journal"], deals))

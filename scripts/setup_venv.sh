@@ -10,10 +10,35 @@ _hash_of_pyproject() {  # _hash_of_pyproject PYTHON
   "$1" -c 'import hashlib; print(hashlib.sha256(open("pyproject.toml", "rb").read()).hexdigest()[:16])'
 }
 
+_version_of() {  # _version_of PYTHON: its version and build, as it prints them
+  "$1" -c 'import sys; print(sys.version)' 2>/dev/null
+}
+
+_check_python() {  # _check_python PYTHON: exit with advice unless it runs and is 3.11+
+  if ! command -v "$1" >/dev/null; then
+    echo "Python 3.11 or newer is needed, and there is no $1 here;" \
+      "set PYTHON to one (PYTHON=python3.11 bash $0)" >&2
+    exit 1
+  fi
+  if ! _new_enough "$1"; then
+    echo "Python 3.11 or newer is needed, and $1 is not one;" \
+      "set PYTHON to one (PYTHON=python3.11 bash $0)" >&2
+    exit 1
+  fi
+}
+
 # ensure_venv EXTRAS [EXTRAS THAT DO AS WELL]: e.g. ensure_venv "bots,tournament" dev
+# PYTHON, when set, is the Python of .venv: one made with another is made again.
 ensure_venv() {
   local extras="$1" also="${2:-}" python="${PYTHON:-python3}" clear="" hash e
-  if _new_enough .venv/bin/python; then  # made before (by whichever Python): ready?
+  if [ -n "${PYTHON:-}" ]; then
+    _check_python "$python"
+  fi
+  if [ -n "${PYTHON:-}" ] && _new_enough .venv/bin/python &&
+    [ "$(_version_of .venv/bin/python)" != "$(_version_of "$python")" ]; then
+    echo "$0: .venv was made with another Python than $python: making it again" >&2
+    clear="--clear"
+  elif _new_enough .venv/bin/python; then  # made before (by whichever Python): ready?
     hash=$(_hash_of_pyproject .venv/bin/python)
     for e in $extras $also; do
       if [ -f ".venv/.installed-$e-$hash" ]; then
@@ -23,16 +48,7 @@ ensure_venv() {
   elif [ -e .venv ]; then
     clear="--clear"  # made by an older Python (an earlier try), or broken: made again
   fi
-  if ! command -v "$python" >/dev/null; then
-    echo "Python 3.11 or newer is needed, and there is no $python here;" \
-      "set PYTHON to one (PYTHON=python3.11 bash $0)" >&2
-    exit 1
-  fi
-  if ! _new_enough "$python"; then
-    echo "Python 3.11 or newer is needed, and $python is not one;" \
-      "set PYTHON to one (PYTHON=python3.11 bash $0)" >&2
-    exit 1
-  fi
+  _check_python "$python"
   if ! "$python" -m venv $clear .venv; then
     echo "could not make .venv with $python (on Debian or Ubuntu: apt-get install python3-venv)" >&2
     exit 1

@@ -85,6 +85,10 @@ def test_a_level_spec_cannot_set_the_simulations_its_budget_would_ignore() -> No
     with pytest.raises(ValueError, match="options are OPTION=VALUE, got 'simulations'"):
         make_player("hard:simulations")  # malformed, not a simulations option
     assert make_player("search:simulations=4").simulations == 4  # type: ignore[attr-defined]
+    with pytest.raises(ValueError) as unknown:  # the options offered leave simulations out
+        make_player("hard:bogus=1")
+    assert "hard (search) has no option 'bogus'; its options: min_worlds, " in str(unknown.value)
+    assert "simulations" not in str(unknown.value)
 
 
 def test_bot_options_reads_none_where_an_option_may_be_none() -> None:

@@ -115,7 +115,7 @@ def test_search_vs_heuristic_pairs_runs_on_the_same_deal_sets(tmp_path: Path) ->
     assert set(figures["margins"]) == {"1"}  # type: ignore[arg-type]
     out, again = run("search_vs_heuristic.py", tmp_path, "--paired", str(first / "figures.json"))
     assert again["margins"] == figures["margins"]
-    assert "+0.00 points per game (no CI) over 1 deal sets" in out  # one set: no interval
+    assert "+0.00 points per game (no CI) over 1 deal set" in out  # one set: no interval
 
 
 def test_search_vs_heuristic_refuses_a_run_it_cannot_pair_with(tmp_path: Path) -> None:

@@ -312,7 +312,7 @@ def test_simulate_with_bot_specs(tmp_path: Path) -> None:
     assert bad.returncode == 1
     assert bad.stderr.startswith(
         "ohhell simulate: error: --bots: bot 'hard:nope=1': hard (search) has no option 'nope';"
-        " its options: simulations, "
+        " its options: min_worlds, "
     )
     assert "Traceback" not in bad.stderr
     assert not out.exists() or not any(out.iterdir())

@@ -103,6 +103,27 @@ def test_tournament_writes_every_report_and_reuses_its_deals(tmp_path: Path) -> 
             assert not out.exists()
 
 
+@pytest.mark.parametrize(
+    ("flag", "value", "error"),
+    [
+        ("--budget-sims", "0", "a count is 1 or more, got 0"),
+        ("--budget-seconds", "0", "a time is a number of seconds above 0, got 0"),
+        ("--budget-seconds", "-1", "a time is a number of seconds above 0, got -1"),
+        ("--budget-seconds", "nan", "a time is a number of seconds above 0, got nan"),
+        ("--budget-seconds", "inf", "a time is a number of seconds above 0, got inf"),
+        ("--budget-seconds", "soon", "a time is a number of seconds, got 'soon'"),
+        ("--players", "four", "a number of players is a whole number, got 'four'"),
+    ],
+)
+def test_budgets_and_players_that_do_not_parse_are_usage_errors(
+    tmp_path: Path, flag: str, value: str, error: str
+) -> None:
+    done = tournament(*COMMON, flag, value, "--out", str(tmp_path / "out"))
+    assert done.returncode == 2
+    assert f"ohhell tournament: error: argument {flag}: {error}" in done.stderr
+    assert not (tmp_path / "out").exists()
+
+
 def test_tournament_errors_are_one_line(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "ohhell-deal-sets", "version": 7}', encoding="utf-8")

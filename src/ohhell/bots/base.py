@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from ohhell.engine import Action, PlayerView
+from ohhell.engine.wording import counted
 
 __all__ = ["Bot", "Budget"]
 
@@ -49,7 +50,7 @@ class Budget:
         """
         parts = []
         if self.simulations is not None:
-            parts.append(f"{self.simulations} simulation{'s' if self.simulations != 1 else ''}")
+            parts.append(counted(self.simulations, "simulation"))
         if self.seconds is not None:
             parts.append(f"{self.seconds:g} s")
         return " or ".join(parts) or "the bot's own default"

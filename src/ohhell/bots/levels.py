@@ -157,11 +157,16 @@ def _convert(value: str, kind: type, optional: bool) -> Any:
 
 
 def bot_options(
-    factory: Callable[..., Any], items: tuple[str, ...] | list[str], *, name: str
+    factory: Callable[..., Any],
+    items: tuple[str, ...] | list[str],
+    *,
+    name: str,
+    withheld: tuple[str, ...] = (),
 ) -> dict[str, Any]:
     """``OPTION=VALUE`` items as keyword arguments of ``factory`` (the bot ``name``), each
     value read as the option's declared type; a malformed item, an option ``factory`` does
-    not have, or a value of the wrong type is a ``ValueError`` that says which.
+    not have (or that is ``withheld``: a level's budget), or a value of the wrong type is a
+    ``ValueError`` that says which.
 
     >>> from ohhell.bots.search import SearchBot
     >>> bot_options(SearchBot, ["simulations=320", "spoiler=false"], name="search")
@@ -169,7 +174,7 @@ def bot_options(
     """
     if not items:
         return {}  # a plain name: no signature to read (tournaments build bots per game)
-    kinds = _option_kinds(factory)
+    kinds = {k: v for k, v in _option_kinds(factory).items() if k not in withheld}
     options: dict[str, Any] = {}
     for item in items:
         key, sep, value = item.partition("=")
@@ -188,13 +193,19 @@ def bot_options(
     return options
 
 
-def build_bot(factory: Callable[..., Any], spec: str, *, kind: str | None = None) -> Any:
+def build_bot(
+    factory: Callable[..., Any],
+    spec: str,
+    *,
+    kind: str | None = None,
+    withheld: tuple[str, ...] = (),
+) -> Any:
     """``factory`` called with the options of bot spec ``spec`` (``kind`` names the bot in
-    the errors, by default the spec's name); a bad option or value is a ``ValueError``
-    naming the spec and saying what was wrong."""
+    the errors, by default the spec's name; ``withheld`` options are not offered); a bad
+    option or value is a ``ValueError`` naming the spec and saying what was wrong."""
     name, items = split_spec(spec)
     try:
-        return factory(**bot_options(factory, items, name=kind or name))
+        return factory(**bot_options(factory, items, name=kind or name, withheld=withheld))
     except (TypeError, ValueError) as exc:
         raise ValueError(f"bot {spec!r}: {exc}") from None
 
@@ -245,14 +256,20 @@ def level(spec: str) -> tuple[Bot, Budget]:
         chosen = LEVELS[name]
     except KeyError:
         raise ValueError(f"unknown level {name!r}; levels: {', '.join(LEVELS)}") from None
-    if chosen.budget.simulations is not None and sets_own_simulations(spec):
+    budgeted = chosen.budget.simulations is not None
+    if budgeted and sets_own_simulations(spec):
         raise ValueError(
             f"bot {spec!r}: the {name} level sets how long its bot thinks (its budget,"
             f" {chosen.budget} per decision, or a tournament's), so it takes no"
             f" {BUDGET_OPTION} option: to choose the simulations, name the bot instead"
             f" ({chosen.bot}:{BUDGET_OPTION}=N)"
         )
-    bot: Bot = build_bot(_FACTORIES[chosen.bot], spec, kind=f"{name} ({chosen.bot})")
+    bot: Bot = build_bot(
+        _FACTORIES[chosen.bot],
+        spec,
+        kind=f"{name} ({chosen.bot})",
+        withheld=(BUDGET_OPTION,) if budgeted else (),
+    )
     return bot, chosen.budget
 
 

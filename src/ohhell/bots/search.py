@@ -186,9 +186,10 @@ class SearchBot:
     sequences left are at most this many; 0 turns the solver off), ``bid_spread`` (standard
     deviation, in tricks, of the bid model weighting the worlds; 0 turns weighting off,
     else at least :data:`MIN_BID_SPREAD`),
-    ``bid_window`` (in hands larger than this, only bids within this many tricks of the
-    estimate are searched), ``policy_bonus`` (points added to the rollout policy's own
-    choice: a prior against sampling noise; 0, the default, only breaks exact ties),
+    ``bid_window`` (in hands of more than ``2 * bid_window + 1`` cards, only bids within
+    ``bid_window + 0.5`` tricks of the heuristic's estimate are searched), ``policy_bonus``
+    (points added to the rollout policy's own choice: a prior against sampling noise; 0, the
+    default, only breaks exact ties),
     ``bid_factor`` (bids get this many times the playouts of a card decision), ``prior_weight``
     (the share of the heuristic's calibrated trick distribution in the distribution bids are
     scored by, the rollouts' giving the rest: 0 for rollouts alone, 1 for the prior alone),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import random
 from pathlib import Path
 from typing import Any
@@ -81,13 +82,14 @@ def rule_flags_given(args: argparse.Namespace) -> list[str]:
     return given
 
 
-def _whole_number(text: str, low: int, what: str) -> int:
-    """``text`` as a whole number of at least ``low``, for argparse (``what`` names it)."""
+def _whole_number(text: str, low: int | None, what: str) -> int:
+    """``text`` as a whole number of at least ``low`` (any, if None), for argparse (``what``
+    names it)."""
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{what} is a whole number, got {text!r}") from None
-    if value < low:
+    if low is not None and value < low:
         raise argparse.ArgumentTypeError(f"{what} is {low} or more, got {value}")
     return value
 
@@ -101,6 +103,24 @@ def seed_arg(text: str) -> int:
 def positive_int(text: str) -> int:
     """A count of at least 1 (``--games``)."""
     return _whole_number(text, 1, "a count")
+
+
+def positive_seconds(text: str) -> float:
+    """A time of more than 0 seconds (``--budget-seconds``): a number, not ``nan`` or
+    ``inf``."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a time is a number of seconds, got {text!r}") from None
+    if not 0 < value < math.inf:
+        raise argparse.ArgumentTypeError(f"a time is a number of seconds above 0, got {text}")
+    return value
+
+
+def players_arg(text: str) -> int:
+    """A ``--players`` value: a whole number (3 to 7 is checked with the rules, which say
+    why)."""
+    return _whole_number(text, None, "a number of players")
 
 
 def seed_or_random(seed: int | None) -> int:
@@ -151,7 +171,7 @@ def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument(
         "--players",
-        type=int,
+        type=players_arg,
         help=f"number of players, 3 to 7 (default: the rules file's, else {DEFAULT_PLAYERS})",
     )
     group.add_argument(

@@ -30,6 +30,7 @@ from ohhell.cli.options import (
     file_arg,
     folder_arg,
     positive_int,
+    positive_seconds,
     rules_from_args,
     seed_arg,
     seed_or_random,
@@ -117,11 +118,13 @@ def register(subparsers: Any) -> None:
         help="folder for the reports (default: ./tournament-out)",
     )
     parser.add_argument(
-        "--budget-sims", type=int, help="simulations per decision for the bots that search"
+        "--budget-sims",
+        type=positive_int,
+        help="simulations per decision for the bots that search",
     )
     parser.add_argument(
         "--budget-seconds",
-        type=float,
+        type=positive_seconds,
         help="seconds per decision (refused with ismcts, which has no clock: give it"
         " --budget-sims)",
     )

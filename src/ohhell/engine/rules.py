@@ -23,6 +23,7 @@ from enum import StrEnum
 from typing import Any, ClassVar, Final
 
 from ohhell.engine.errors import RulesError
+from ohhell.engine.wording import counted
 
 __all__ = ["CONVENTIONS", "PRESETS", "BiddingMode", "Preset", "Rules", "Schedule"]
 
@@ -309,7 +310,7 @@ missed_bid_scores_tricks, zero_bid_bonus
         '4 players, ascending (13 hands), hook'
         """
         sizes = self.hand_sizes()
-        hands = f"{len(sizes)} hand{'s' * (len(sizes) != 1)}"
+        hands = counted(len(sizes), "hand")
         parts = [f"{self.player_count} players", f"{self.schedule.value} ({hands})"]
         if self.repeat_turning_hand:
             parts.append("turning hand twice")

@@ -54,6 +54,7 @@ from ohhell.engine.events import (
 from ohhell.engine.rules import BiddingMode
 from ohhell.engine.scoring import score_hand, trick_winner_index
 from ohhell.engine.state import GameState, HandResult, Phase, ScoreRow, Trick
+from ohhell.engine.wording import counted
 
 __all__ = [
     "apply",
@@ -300,8 +301,7 @@ def _check_deal(state: GameState, deal: Deal) -> None:
             )
         if len(hand) != size:
             raise InvalidDealError(
-                f"invalid deal: {where}, seat {seat} got {len(hand)}"
-                f" card{'' if len(hand) == 1 else 's'}"
+                f"invalid deal: {where}, seat {seat} got {counted(len(hand), 'card')}"
             )
         for card in hand:
             if not is_deck_card(card):

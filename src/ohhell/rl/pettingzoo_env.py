@@ -48,6 +48,7 @@ from ohhell.engine import (
     random_deal,
     view_for,
 )
+from ohhell.engine.wording import counted
 from ohhell.rl.encoding import (
     ObservationLayout,
     action_count,
@@ -250,7 +251,7 @@ def render_text(view: PlayerView) -> str:
     trump = view.trump_card or "none"
     lines.append(
         f"hand {view.hand_index + 1} of {rules.hand_count}"
-        f" ({view.hand_size} card{'' if view.hand_size == 1 else 's'}),"
+        f" ({counted(view.hand_size, 'card')}),"
         f" dealer seat {view.dealer}, trump card {trump}, phase {view.phase.value}"
     )
     bids = [

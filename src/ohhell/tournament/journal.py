@@ -45,6 +45,7 @@ from typing import IO, Any, Final
 
 from ohhell.engine import OhHellError, Rules, score_hand, winners
 from ohhell.engine.jsontext import as_json, parse_json
+from ohhell.engine.wording import counted
 from ohhell.storage_files import append_json_line, complete_lines, json_line, write_atomic
 from ohhell.tournament.deals import DealSets
 from ohhell.tournament.duplicate import (
@@ -375,7 +376,7 @@ def read_journal(path: Path) -> Journal:
         where = f"journal {path}, line {number}"
         kept = (
             f" (the {number - 1} lines before it are whole: the file cut before this line keeps"
-            f" their {number - 2} deal set{'s' * (number != 3)} for --resume)"
+            f" their {counted(number - 2, 'deal set')} for --resume)"
             if number > 2
             else ""
         )

@@ -23,6 +23,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ohhell.engine.wording import counted
 from ohhell.storage_files import write_atomic
 from ohhell.tournament.duplicate import Matchup
 from ohhell.tournament.stats import BotStats, Rate, TournamentStats
@@ -45,7 +46,7 @@ def render_table(stats: TournamentStats, console: Console) -> None:
     """Print the summary table and the paired difference to ``console``."""
     from rich.table import Table
 
-    sets = f"{stats.deal_sets} deal set{'s' * (stats.deal_sets != 1)}"
+    sets = counted(stats.deal_sets, "deal set")
     table = Table(title=f"Duplicate tournament: {stats.rules}; {sets}")
     table.add_column("")
     for bot in (stats.candidate, stats.baseline):
@@ -75,7 +76,7 @@ def render_table(stats: TournamentStats, console: Console) -> None:
     console.print(table)
     console.print(
         f"paired difference ({stats.candidate.bot} - {stats.baseline.bot}) per game:"
-        f" {stats.paired_difference} over {stats.deal_sets} deal sets"
+        f" {stats.paired_difference} over {counted(stats.deal_sets, 'deal set')}"
     )
     if stats.failures:
         console.print(f"[bold red]{len(stats.failures)} deal set(s) voided by a bot failure:")
