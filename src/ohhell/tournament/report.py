@@ -65,7 +65,7 @@ def render_table(stats: TournamentStats, console: Console) -> None:
     sizes = sorted(set(stats.candidate.bids_by_hand_size) | set(stats.baseline.bids_by_hand_size))
     for size in sizes:
         row(
-            f"bids made, {size} card{'s' if size > 1 else ''}",
+            f"bids made, {counted(size, 'card')}",
             [_pct(b.bids_by_hand_size.get(size, Rate(0, 0))) for b in bots],
         )
     for seat in sorted(stats.candidate.bids_by_seat):
