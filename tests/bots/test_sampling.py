@@ -194,6 +194,31 @@ def enumerate_worlds(know: Knowledge) -> Counter[tuple[int, ...]]:
     return worlds
 
 
+def test_a_seat_that_trumped_under_la_podrida_may_still_hold_trumps() -> None:
+    """The other side of the rule: a seat that cannot follow and trumps has shown a void in
+    the suit led only, so sampled worlds may give it more trumps."""
+    rules = Rules(
+        player_count=3,
+        schedule=Schedule.CUSTOM,
+        custom_hand_sizes=(3,),
+        trump_in_last_hand=True,
+        must_trump=True,
+    )
+    state = new_game(rules, first_dealer=2)
+    hands = tuple(parse_cards(h) for h in ("Ah 2c 3c", "4s 5d 6d", "Kh 7c 8c"))
+    state, _ = apply(state, Deal(hands, Card.from_str("9s")))
+    for seat, bid in enumerate((1, 0, 1)):
+        state, _ = apply(state, Bid(seat, bid))
+    for seat, card in enumerate(("Ah", "4s")):
+        state, _ = apply(state, Play(seat, Card.from_str(card)))
+    know = knowledge(view_for(state, 0))
+    assert know.voids[1] == 1 << 2  # hearts only
+    sampler = WorldSampler(know)
+    rng = random.Random(7)
+    worlds = [sampler.sample(rng) for _ in range(300)]
+    assert any(card // 13 == 3 for world in worlds for card in cards_of(world[1]))
+
+
 @pytest.mark.parametrize(
     ("unseen", "counts", "voids", "stock"),
     [
@@ -203,6 +228,8 @@ def enumerate_worlds(know: Knowledge) -> Counter[tuple[int, ...]]:
         ("2c 3c 4c 5d 6d 7h 8s 9s", (1, 2, 2, 1), (0, 0b0001, 0b0001, 0b0100), 3),
         # three seats void in the same suits, one of them with no card left to split
         ("2c 3c 5d 6d 7h 8s 9s", (1, 2, 1, 2, 0), (0, 0b1000, 0b1000, 0b1000, 0b1000), 2),
+        # no void shown: the seats and the stock share the cards alike (the last card too)
+        ("2c 3c 4c 5d", (1, 1, 1), (0, 0, 0), 2),
     ],
 )
 def test_sampling_is_uniform_over_consistent_deals(
