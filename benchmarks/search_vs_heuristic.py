@@ -500,7 +500,8 @@ def report(figures: dict[str, Any]) -> str:
         + who
         + f" vs 3x {figures['baseline']},"
         f" standard game, {figures['players']} players,"
-        f" {counted(figures['deal_sets'], 'duplicate deal set')}, {figures['workers']} worker(s),"
+        f" {counted(figures['deal_sets'], 'duplicate deal set')},"
+        f" {counted(figures['workers'], 'worker')},"
         f" {figures['wall_seconds']:.0f} s"
         + ("" if figures.get("compiled", True) else ", numba not loaded: pure Python"),
     ]

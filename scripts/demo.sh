@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Set up (first run only) and run the main job: a game between computer players of every level
+# Set up (first run only) and run the main job: a game between computer players of three levels
 # (hard, medium twice, easy), its record written and its score sheet shown. Arguments, if any, go
 # to `ohhell simulate` instead (try --help; its players are random unless --bots says).
 set -euo pipefail

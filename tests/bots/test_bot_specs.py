@@ -89,6 +89,8 @@ def test_a_level_spec_cannot_set_the_simulations_its_budget_would_ignore() -> No
         make_player("hard:bogus=1")
     assert "hard (search) has no option 'bogus'; its options: min_worlds, " in str(unknown.value)
     assert "simulations" not in str(unknown.value)
+    with pytest.raises(ValueError, match="option simulations wants a number, got 'none'"):
+        make_player("hard:simulations=none")  # as search:simulations=none is told
 
 
 def test_bot_options_reads_none_where_an_option_may_be_none() -> None:

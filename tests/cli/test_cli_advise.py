@@ -80,7 +80,7 @@ def test_json_advice_is_reproducible_by_seed() -> None:
         ),
         (
             ("--hand", "As", "--no-trump", "--bids", "0", "--position", "3"),
-            "--position 3 disagrees with the 1 bids before it (place 2)",
+            "--position 3 disagrees with the 1 bid before it (place 2)",
         ),
         (("--hand", "As", "--trump", "Zz"), "--trump: invalid card 'Zz'"),
         (("--hand", "As Xs", "--trump", "2h"), "--hand: invalid card 'Xs'"),

@@ -250,13 +250,16 @@ def test_stepping_on_after_the_game_says_it_is_over() -> None:
     code would fail on a missing key); the public view still shows the final totals."""
     env = OhHellEnv(RULE_SETS["custom-3p"])
     env.reset(seed=2)
-    for _agent in env.agent_iter():
-        obs, _, done, cut, _ = env.last()
+    finals = {}
+    for agent in env.agent_iter():
+        obs, _, done, cut, info = env.last()
+        if done or cut:
+            finals[agent] = info["totals"]
         env.step(None if done or cut else int(np.flatnonzero(obs["action_mask"])[0]))
-    assert env.agents == []
+    assert env.agents == [] and len(finals) == 3
     for call in (lambda: env.step(None), lambda: env.step(0), env.last):
         with pytest.raises(RuntimeError, match=r"after the game ended.*call reset\(\)"):
             call()
-    assert env.public_view().totals == env._state.totals and env._state.is_over
+    assert set(finals.values()) == {env.public_view().totals}
     env.reset(seed=3)  # and a new game starts as usual
     assert env.last()[2] is False

@@ -241,7 +241,7 @@ def test_another_tournament_is_named_difference_by_difference(
     assert "give --deal-sets 4 or more" in str(error.value)
     with pytest.raises(JournalError, match=r"records another tournament: other deals$"):
         check_same_tournament(journal, MATCHUP, generate_deal_sets(RULES, 4, seed=12))
-    with pytest.raises(JournalError, match="its 4 deal sets are not the first of these 6"):
+    with pytest.raises(JournalError, match="its deals are not the first 4 deal sets of these 6"):
         check_same_tournament(journal, MATCHUP, generate_deal_sets(RULES, 6, seed=12))
 
 

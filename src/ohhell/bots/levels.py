@@ -165,8 +165,8 @@ def bot_options(
 ) -> dict[str, Any]:
     """``OPTION=VALUE`` items as keyword arguments of ``factory`` (the bot ``name``), each
     value read as the option's declared type; a malformed item, an option ``factory`` does
-    not have (or that is ``withheld``: a level's budget), or a value of the wrong type is a
-    ``ValueError`` that says which.
+    not have, or a value of the wrong type is a ``ValueError`` that says which (and which
+    options there are, but for those ``withheld``: a level's budget).
 
     >>> from ohhell.bots.search import SearchBot
     >>> bot_options(SearchBot, ["simulations=320", "spoiler=false"], name="search")
@@ -174,7 +174,7 @@ def bot_options(
     """
     if not items:
         return {}  # a plain name: no signature to read (tournaments build bots per game)
-    kinds = {k: v for k, v in _option_kinds(factory).items() if k not in withheld}
+    kinds = _option_kinds(factory)
     options: dict[str, Any] = {}
     for item in items:
         key, sep, value = item.partition("=")
@@ -182,7 +182,7 @@ def bot_options(
         if not sep or not key:
             raise ValueError(f"options are OPTION=VALUE, got {item!r}")
         if key not in kinds:
-            known = ", ".join(kinds) if kinds else "none"
+            known = ", ".join(k for k in kinds if k not in withheld) or "none"
             raise ValueError(f"{name} has no option {key!r}; its options: {known}")
         if key in options:
             raise ValueError(f"{name} option {key} is given twice")

@@ -39,6 +39,7 @@ from ohhell.engine import (
     parse_cards,
     sort_cards,
 )
+from ohhell.engine.wording import counted
 
 __all__ = ["AdviceError", "register", "run"]
 
@@ -127,7 +128,8 @@ def _position(args: argparse.Namespace) -> PlayerView:
             raise AdviceError(f"--position is a place from 1 to {n} for {n} players, got {place}")
         if rules.bidding is BiddingMode.SEQUENTIAL and place != len(args.bids) + 1:
             raise AdviceError(
-                f"--position {place} disagrees with the {len(args.bids)} bids before it (place"
+                f"--position {place} disagrees with the {counted(len(args.bids), 'bid')} before it"
+                f" (place"
                 f" {len(args.bids) + 1}): under sequential bidding every seat before bids first"
             )
     try:

@@ -113,7 +113,9 @@ def positive_seconds(text: str) -> float:
     except ValueError:
         raise argparse.ArgumentTypeError(f"a time is a number of seconds, got {text!r}") from None
     if not 0 < value < math.inf:
-        raise argparse.ArgumentTypeError(f"a time is a number of seconds above 0, got {text}")
+        raise argparse.ArgumentTypeError(
+            f"a time is a finite number of seconds above 0, got {text}"
+        )
     return value
 
 

@@ -52,6 +52,7 @@ from ohhell.engine import (
     shuffled_deck,
 )
 from ohhell.engine.jsontext import parse_json
+from ohhell.engine.wording import counted
 from ohhell.storage_files import read_limited, write_atomic
 
 __all__ = [
@@ -115,8 +116,9 @@ class DealSets:
         hands = len(rules.hand_sizes())
         if self.player_count != rules.player_count or self.hands_per_game != hands:
             raise DealFileError(
-                f"the deal sets are for {self.player_count} players and {self.hands_per_game}"
-                f" hands per game; the rules have {rules.player_count} players and {hands} hands"
+                f"the deal sets are for {self.player_count} players and"
+                f" {counted(self.hands_per_game, 'hand')} per game; the rules have"
+                f" {rules.player_count} players and {counted(hands, 'hand')}"
             )
 
     def first(self, count: int) -> DealSets:

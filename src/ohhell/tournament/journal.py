@@ -442,7 +442,8 @@ def check_same_tournament(journal: Journal, matchup: Matchup, deal_sets: DealSet
         differences.append(
             "other deals"
             if recorded["deal_sets"] == count
-            else f"its {recorded['deal_sets']} deal sets are not the first of these {count}"
+            else f"its deals are not the first {counted(recorded['deal_sets'], 'deal set')}"
+            f" of these {count}"
         )
     if differences:
         raise OtherTournamentError(

@@ -79,7 +79,8 @@ def render_table(stats: TournamentStats, console: Console) -> None:
         f" {stats.paired_difference} over {counted(stats.deal_sets, 'deal set')}"
     )
     if stats.failures:
-        console.print(f"[bold red]{len(stats.failures)} deal set(s) voided by a bot failure:")
+        voided = counted(len(stats.failures), "deal set")
+        console.print(f"[bold red]{voided} voided by a bot failure:")
         for failure in stats.failures:
             console.print(f"  deal set {failure.deal_set}: {failure.message}", markup=False)
 
