@@ -318,7 +318,10 @@ def test_a_bid_far_from_the_estimate_is_searched_when_play_points_there() -> Non
     """In long hands the search weighs the bids near the heuristic's estimate; when playing
     for the best of them the seat most often takes a number of tricks outside them, that
     number is weighed too. Thirteen spades without trump, as the dealer: never on lead, it
-    takes no trick, though the estimate from its cards is nine (it bid 8, a certain miss)."""
+    takes no trick. (The heuristic's estimate was nine when this was found, and the search bid
+    8, a certain miss; the estimate is 0 now, so this checks the bid, and
+    ``test_the_search_weighs_a_bid_far_from_its_estimate_when_play_points_there`` the
+    weighing, with the old estimate given.)"""
     spades = parse_cards("As Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s")
     dealer = bidding_view(Rules(player_count=4), spades, None, [3, 3, 3])
     for compiled in (True, False):
