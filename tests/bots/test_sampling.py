@@ -135,9 +135,10 @@ def test_every_sampled_world_gives_back_the_view(
         assert rebuilt.bids[view.seat or 0] == view.bids[view.seat or 0]
 
 
-def test_a_seat_that_did_not_trump_under_la_podrida_holds_no_trump() -> None:
-    """Under La Podrida a seat that cannot follow must trump if it can: one that discards
-    another suit has shown it holds no trump either, and no sampled world gives it one."""
+def _la_podrida_heart_led(low_card: str) -> Knowledge:
+    """Seat 0's knowledge in a three-card La Podrida hand (spades trump) after it leads the
+    ace of hearts and seat 1, holding no heart, plays ``low_card`` (its other cards are 5d
+    6d)."""
     rules = Rules(
         player_count=3,
         schedule=Schedule.CUSTOM,
@@ -146,13 +147,19 @@ def test_a_seat_that_did_not_trump_under_la_podrida_holds_no_trump() -> None:
         must_trump=True,
     )
     state = new_game(rules, first_dealer=2)
-    hands = tuple(parse_cards(h) for h in ("Ah 2c 3c", "4d 5d 6d", "Kh 7c 8c"))
+    hands = tuple(parse_cards(h) for h in ("Ah 2c 3c", f"{low_card} 5d 6d", "Kh 7c 8c"))
     state, _ = apply(state, Deal(hands, Card.from_str("9s")))
     for seat, bid in enumerate((1, 0, 1)):
         state, _ = apply(state, Bid(seat, bid))
-    for seat, card in enumerate(("Ah", "4d")):
+    for seat, card in enumerate(("Ah", low_card)):
         state, _ = apply(state, Play(seat, Card.from_str(card)))
-    know = knowledge(view_for(state, 0))
+    return knowledge(view_for(state, 0))
+
+
+def test_a_seat_that_did_not_trump_under_la_podrida_holds_no_trump() -> None:
+    """Under La Podrida a seat that cannot follow must trump if it can: one that discards
+    another suit has shown it holds no trump either, and no sampled world gives it one."""
+    know = _la_podrida_heart_led("4d")
     hearts, spades = 1 << 2, 1 << 3
     assert know.voids[1] == hearts | spades
     sampler = WorldSampler(know)
@@ -197,21 +204,7 @@ def enumerate_worlds(know: Knowledge) -> Counter[tuple[int, ...]]:
 def test_a_seat_that_trumped_under_la_podrida_may_still_hold_trumps() -> None:
     """The other side of the rule: a seat that cannot follow and trumps has shown a void in
     the suit led only, so sampled worlds may give it more trumps."""
-    rules = Rules(
-        player_count=3,
-        schedule=Schedule.CUSTOM,
-        custom_hand_sizes=(3,),
-        trump_in_last_hand=True,
-        must_trump=True,
-    )
-    state = new_game(rules, first_dealer=2)
-    hands = tuple(parse_cards(h) for h in ("Ah 2c 3c", "4s 5d 6d", "Kh 7c 8c"))
-    state, _ = apply(state, Deal(hands, Card.from_str("9s")))
-    for seat, bid in enumerate((1, 0, 1)):
-        state, _ = apply(state, Bid(seat, bid))
-    for seat, card in enumerate(("Ah", "4s")):
-        state, _ = apply(state, Play(seat, Card.from_str(card)))
-    know = knowledge(view_for(state, 0))
+    know = _la_podrida_heart_led("4s")
     assert know.voids[1] == 1 << 2  # hearts only
     sampler = WorldSampler(know)
     rng = random.Random(7)
