@@ -25,6 +25,11 @@ _check_python() {  # _check_python PYTHON: exit with advice unless it runs and i
       "set PYTHON to one (PYTHON=python3.11 bash $0)" >&2
     exit 1
   fi
+  if ! "$1" -c 'import ensurepip, venv' 2>/dev/null; then  # checked before .venv is cleared
+    echo "$1 cannot make a virtual environment" \
+      "(on Debian or Ubuntu: apt-get install python3-venv)" >&2
+    exit 1
+  fi
 }
 
 # ensure_venv EXTRAS [EXTRAS THAT DO AS WELL]: e.g. ensure_venv "bots,tournament" dev
