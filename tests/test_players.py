@@ -56,6 +56,33 @@ def test_prepare_players_says_when_it_is_slow(monkeypatch: pytest.MonkeyPatch) -
     assert len(calls) == 1
 
 
+def test_prepare_players_stops_its_slow_notice_when_done(monkeypatch: pytest.MonkeyPatch) -> None:
+    timers: list[FakeTimer] = []
+
+    class FakeTimer:
+        def __init__(self, interval: float, function: object) -> None:
+            self.interval, self.function = interval, function
+            self.daemon = False
+            self.calls: list[str] = []
+            timers.append(self)
+
+        def start(self) -> None:
+            self.calls.append("start")
+
+        def cancel(self) -> None:
+            self.calls.append("cancel")
+
+    monkeypatch.setattr(threading, "Timer", FakeTimer)
+    players.prepare_players(["random"], on_slow=lambda: None, after=7)
+    with pytest.raises(ValueError, match="unknown bot 'genius'"):
+        players.prepare_players(["genius"], on_slow=lambda: None)
+    players.prepare_players(["random"])  # no notice asked for: no timer
+    assert [(t.interval, t.daemon, t.calls) for t in timers] == [
+        (7, True, ["start", "cancel"]),
+        (players.SLOW_PREPARE_SECONDS, True, ["start", "cancel"]),
+    ]
+
+
 def test_prepare_players_rejects_unknown_names() -> None:
     with pytest.raises(ValueError, match="unknown bot 'genius'"):
         players.prepare_players(["random", "genius"], on_slow=lambda: None)

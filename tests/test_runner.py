@@ -6,12 +6,22 @@ import math
 import random
 import secrets
 import threading
+import time
 
 import pytest
 
 from ohhell import runner
 from ohhell.bots import Budget, HeuristicBot, RandomBot
-from ohhell.engine import Action, Bid, PlayerView, Rules
+from ohhell.engine import (
+    Action,
+    Bid,
+    CardPlayed,
+    GameEnded,
+    HandDealt,
+    HandScored,
+    PlayerView,
+    Rules,
+)
 from ohhell.runner import BotFailure, play_game
 
 RULES = Rules(player_count=3, schedule="custom", custom_hand_sizes=(1, 2, 3))
@@ -104,6 +114,9 @@ class _SeatBid(Bid):
         (Returning(_SeatBid(0, 0)), Budget(), "not a Bid or a Play"),
         (Exiting(), Budget(), "raised SystemExit: 3"),
         (Raising(), Budget(), "raised RuntimeError: boom"),
+        (Raising(), Budget(seconds=30.0), "raised RuntimeError: boom"),  # timed: on a thread
+        (Exiting(), Budget(seconds=30.0), "raised SystemExit: 3"),
+        (Returning(None), Budget(seconds=30.0), "returned None, not a Bid or a Play"),
         (Illegal(), Budget(), "returned an illegal action: seat 1 bid 99"),
         (Impostor(), Budget(), "not an action of its own seat"),
     ],
@@ -193,6 +206,33 @@ def test_a_bot_that_does_not_return_is_reported_without_waiting_for_it(
     assert again.state.is_over  # once it has returned, timing is fair again
 
 
+def test_a_late_answer_within_its_grace_leaves_the_next_timed_game_alone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    class LateDecision:
+        """A decision's thread that ran out of time and answers if waited for (no sleeping)."""
+
+        def __init__(self) -> None:
+            self.alive = True
+            self.waits: list[float] = []
+
+        def join(self, timeout: float) -> None:
+            self.waits.append(timeout)
+            self.alive = self.alive and timeout <= 0
+
+        def is_alive(self) -> bool:
+            return self.alive
+
+    late = LateDecision()
+    stuck = [(late, "slow", 1, time.monotonic() + 60.0)]
+    monkeypatch.setattr(runner, "_STUCK", stuck)
+    result = play_game(
+        RULES, [RandomBot()] * 3, deal_rng=random.Random(2), budget=Budget(seconds=1.0)
+    )
+    assert result.state.is_over
+    assert not late.alive and stuck == [] and 0 < late.waits[0] <= 60.0
+
+
 def test_a_time_limit_too_long_for_a_thread_to_wait_is_no_limit() -> None:
     """An infinite overrun factor (or a budget of 1e10 s) switches the overrun check off,
     as it did before decisions ran on threads (whose waits cannot be that long)."""
@@ -216,6 +256,29 @@ def test_a_timed_bot_that_returns_plays_as_an_untimed_one() -> None:
     assert timed.state == untimed.state
 
 
+def test_one_bot_per_seat_no_more_no_fewer() -> None:
+    for count in (2, 4):
+        with pytest.raises(ValueError, match=f"^{count} bots for 3 seats$"):
+            play_game(RULES, [RandomBot()] * count, deal_rng=random.Random(1))
+
+
 def test_timings_are_recorded_per_seat() -> None:
     result = play_game(RULES, [RandomBot()] * 3, deal_rng=random.Random(2))
     assert [len(t) for t in result.decision_seconds] == [2 + 3 + 4] * 3  # bids + cards per seat
+
+
+def test_on_events_sees_every_action_as_it_is_applied() -> None:
+    seen: list[tuple[int, tuple[object, ...]]] = []
+    result = play_game(
+        RULES,
+        [RandomBot()] * 3,
+        deal_rng=random.Random(4),
+        on_events=lambda state, events: seen.append((state.version, events)),
+    )
+    assert [version for version, _ in seen] == list(range(1, result.state.version + 1))
+    events = [event for _, batch in seen for event in batch]
+    assert sum(isinstance(e, HandDealt) for e in events) == 3
+    assert sum(isinstance(e, HandScored) for e in events) == 3
+    assert sum(isinstance(e, CardPlayed) for e in events) == 3 * (1 + 2 + 3)
+    assert isinstance(seen[-1][1][-1], GameEnded)
+    assert not any(isinstance(e, GameEnded) for _, batch in seen[:-1] for e in batch)

@@ -137,3 +137,11 @@ def test_any_valid_spec_reads_back_exactly(
 def test_a_budget_is_a_positive_finite_time(seconds: float) -> None:
     with pytest.raises(ValueError, match="seconds must be a positive finite number"):
         Budget(seconds=seconds)
+
+
+@pytest.mark.parametrize("simulations", [0, -3, True, False, 2.5, "10"])
+def test_a_budget_is_a_positive_whole_number_of_simulations(simulations: int) -> None:
+    with pytest.raises(
+        ValueError, match=rf"simulations must be a positive integer, got {simulations!r}$"
+    ):
+        Budget(simulations=simulations)

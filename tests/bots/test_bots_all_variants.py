@@ -109,6 +109,13 @@ def test_levels_name_bots_and_budgets() -> None:
     for name, chosen in LEVELS.items():
         bot, budget = level(name)
         assert bot.name == chosen.bot and budget == chosen.budget
+    # the budgets docs/bots.md's ladder promises
+    assert [(name, chosen.bot, chosen.budget) for name, chosen in LEVELS.items()] == [
+        ("easy", "random", Budget()),
+        ("medium", "heuristic", Budget()),
+        ("hard", "search", Budget(simulations=1280, seconds=0.15)),
+        ("expert", "search", Budget(simulations=5000, seconds=0.5)),
+    ]
     assert make_bot("random").name == "random"
     with pytest.raises(ValueError, match="unknown bot 'genius'; bots: random, heuristic"):
         make_bot("genius")

@@ -3,17 +3,32 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
 
-from ohhell.engine import DECK, Rules, apply, new_game
+from ohhell.engine import (
+    DECK,
+    Deal,
+    GameState,
+    Rules,
+    Schedule,
+    apply,
+    deal_from_deck,
+    legal_actions,
+    new_game,
+    shuffled_deck,
+)
 from ohhell.tournament import (
     DealFileError,
+    DealSet,
+    DealSets,
     generate_deal_sets,
     load_deal_sets,
     save_deal_sets,
 )
+from ohhell.tournament import deals as deals_module
 
 RULES = Rules.preset("standard", player_count=4)
 
@@ -46,10 +61,55 @@ def test_a_deal_set_replays_the_same_hands() -> None:
     assert state.hands == first.hands  # type: ignore[union-attr]
 
 
+def test_each_hand_is_dealt_from_its_own_deck() -> None:
+    rules = Rules(player_count=3, schedule=Schedule.CUSTOM, custom_hand_sizes=(1, 2, 3))
+    deal_set = generate_deal_sets(rules, 1, seed=9).sets[0]
+    deal = deal_set.deals()
+    state = new_game(rules, first_dealer=deal_set.first_dealer)
+    dealt: list[tuple[GameState, Deal]] = []
+    while not state.is_over:
+        if state.is_chance:
+            action = deal(state)
+            assert isinstance(action, Deal)
+            dealt.append((state, action))
+        else:
+            action = legal_actions(state)[0]
+        state, _ = apply(state, action)
+    assert [before.hand_index for before, _ in dealt] == [0, 1, 2]
+    for hand, (before, action) in enumerate(dealt):
+        assert action == deal_from_deck(before, deal_set.decks[hand])
+        if hand:
+            assert action != deal_from_deck(before, deal_set.decks[0])
+
+
+def test_deal_sets_are_drawn_from_random_random_of_the_seed() -> None:
+    rng = random.Random(21)
+    expected = tuple(
+        DealSet(rng.randrange(4), tuple(shuffled_deck(rng) for _ in range(13))) for _ in range(3)
+    )
+    assert generate_deal_sets(RULES, 3, seed=21) == DealSets(4, 13, expected, 21)
+
+
+def test_deal_sets_vary_their_first_dealer_and_each_hand_has_its_own_deck() -> None:
+    deal_sets = generate_deal_sets(RULES, 20, seed=4)
+    assert {deal_set.first_dealer for deal_set in deal_sets.sets} == {0, 1, 2, 3}
+    for deal_set in deal_sets.sets:
+        assert len(set(deal_set.decks)) == len(deal_set.decks) == 13
+
+
 def test_deals_must_fit_the_rules() -> None:
     deal_sets = generate_deal_sets(RULES, 1, seed=1)
     with pytest.raises(DealFileError, match=r"4 players and 13 hands.*5 players and 10 hands"):
         deal_sets.check_fits(Rules.preset("standard", player_count=5))
+
+    def ones(players: int, hands: int) -> Rules:
+        return Rules(player_count=players, schedule=Schedule.CUSTOM, custom_hand_sizes=(1,) * hands)
+
+    deal_sets.check_fits(ones(4, 13))  # deck orders do not depend on the hand sizes
+    with pytest.raises(DealFileError, match=r"4 players and 13 hands.*3 players and 13 hands"):
+        deal_sets.check_fits(ones(3, 13))
+    with pytest.raises(DealFileError, match=r"4 players and 13 hands.*4 players and 12 hands"):
+        deal_sets.check_fits(ones(4, 12))
     with pytest.raises(DealFileError, match="asked for 2 deal sets; there are 1"):
         deal_sets.first(2)
 
@@ -93,6 +153,17 @@ def _write(tmp_path: Path, data: object) -> Path:
             r"deal_sets\[0\].decks\[1\] must hold each of the 52 cards once; it has 52 cards,"
             r" Ah more than once, missing 2c",
         ),
+        (
+            lambda d: d["deal_sets"][0]["decks"].__setitem__(
+                3, d["deal_sets"][0]["decks"][3] + " Ah"
+            ),
+            r"deal_sets\[0\].decks\[3\] must hold each of the 52 cards once; it has 53 cards,"
+            r" Ah more than once$",
+        ),
+        (
+            lambda d: d["deal_sets"][0]["decks"].__setitem__(0, 5),
+            r"deal_sets\[0\].decks\[0\] must be a string of 52 cards$",
+        ),
         (lambda d: d.update(seeds=4), r"the file has no key 'seeds'; its keys are deal_sets, "),
         (
             lambda d: d.update(seed="a"),
@@ -110,6 +181,32 @@ def test_malformed_deal_files_give_clear_errors(tmp_path: Path, mutate, message:
     path = _write(tmp_path, data)
     with pytest.raises(DealFileError, match=f"deal file {path}: {message}"):
         load_deal_sets(path)
+
+
+def test_an_oversized_deal_file_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "deals.json"
+    save_deal_sets(generate_deal_sets(RULES, 1, seed=3), path)
+    monkeypatch.setattr(deals_module, "MAX_FILE_BYTES", path.stat().st_size - 1)
+    with pytest.raises(DealFileError, match=f"deal file {path}: larger than any deal file"):
+        load_deal_sets(path)
+
+
+def test_the_digest_covers_every_deal_set() -> None:
+    deal_sets = generate_deal_sets(RULES, 2, seed=6)
+    other = generate_deal_sets(RULES, 2, seed=16)
+    mixed = DealSets(4, 13, (deal_sets.sets[0], other.sets[1]), 6)
+    assert mixed.digest() != deal_sets.digest()
+    assert DealSets(4, 13, deal_sets.sets, 6).digest() == deal_sets.digest()
+
+
+def test_saving_without_replace_keeps_the_file_there(tmp_path: Path) -> None:
+    path = tmp_path / "deals.json"
+    save_deal_sets(generate_deal_sets(RULES, 1, seed=1), path)
+    before = path.read_bytes()
+    with pytest.raises(FileExistsError):
+        save_deal_sets(generate_deal_sets(RULES, 1, seed=2), path, replace=False)
+    assert path.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["deals.json"]  # no temporary left
 
 
 def test_deal_sets_are_not_drawn_from_a_negative_seed() -> None:

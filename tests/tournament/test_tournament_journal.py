@@ -27,6 +27,7 @@ from ohhell.tournament.journal import (
 RULES = Rules(player_count=3, schedule=Schedule.CUSTOM, custom_hand_sizes=(1, 2, 3))
 MATCHUP = Matchup(rules=RULES, candidate="heuristic", baseline="random", seed=5)
 DEAL_SETS = generate_deal_sets(RULES, 4, seed=11)
+FIRST_DEALER = DEAL_SETS.sets[0].first_dealer  # of deal set 0, the journals' line 2
 
 
 def _without_times(outcomes: list[DealSetOutcome] | tuple[DealSetOutcome, ...]) -> list[object]:
@@ -118,6 +119,9 @@ def _set(lines: list[object], where: tuple[object, ...], value: object) -> None:
         ((0, "matchup", "seed"), "five", "line 1: the matchup's seed must be a whole number"),
         ((2, "index"), 0, "line 3: deal set 0 is there twice"),
         ((2, "index"), 9, "line 3: deal set 9, but the tournament has 4"),
+        ((2, "index"), 4, "line 3: deal set 4, but the tournament has 4"),
+        ((2, "index"), -1, "line 3: index must be a whole number, got -1"),
+        ((0, "deal_sets"), 0, "line 1: deal_sets must be at least 1"),
         ((1, "games", 0, "hands", 0, 2), [0, 1], "line 2: bids must be a list of 3 whole numbers"),
         ((1, "games", 0, "hands", 0), [1, 0], "line 2: a hand must be [hand_size, dealer, bids"),
         ((1, "games", 2, "candidate_seat"), 0, "line 2: deal set 0 must have one game per"),
@@ -135,6 +139,12 @@ def _set(lines: list[object], where: tuple[object, ...], value: object) -> None:
         ((1, "games", 0, "candidate_seat"), 9, "candidate_seat must be a seat from 0 to 2, got 9"),
         ((1, "games", 0, "hands", 1, 1), 99, "hand 2: dealer 99, but the seats are 0 to 2"),
         ((1, "games", 0, "hands", 1, 1), "x", "dealer must be a whole number"),
+        (
+            (1, "games", 0, "hands", 1, 1),
+            FIRST_DEALER,  # hand 1's dealer again: the deal did not pass to the left
+            f"hand 2: dealer {FIRST_DEALER}; the deal passes to the left, one seat a hand,"
+            f" among 3 seats, so it must be {(FIRST_DEALER + 1) % 3}",
+        ),
         ((1, "games", 0, "hands", 0, 2), [5, 0, 0], "hand 1: bids [5, 0, 0], but each must be"),
         ((1, "games", 0, "hands", 2, 3), [-1, 2, 2], "hand 3: tricks won [-1, 2, 2], but each"),
         (
