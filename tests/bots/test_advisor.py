@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from ohhell.bots import advise_bid
+from ohhell.bots import Budget, advise_bid
 from ohhell.bots.advisor import bidding_view
 from ohhell.bots.search import CERTAIN_AFTER, SearchBot
 from ohhell.engine import (
@@ -248,3 +248,22 @@ def test_the_seat_given_places_it_at_the_table() -> None:
     for bad in (4, -1, True):
         with pytest.raises(ValueError, match="seat must be a place from 0 to 3 for 4 players"):
             bidding_view(sealed, parse_cards("As"), None, seat=bad)
+
+
+def test_the_bid_estimate_refuses_a_card_decision_and_no_worlds() -> None:
+    """:meth:`SearchBot.estimate_bids` is for a seat to bid: a card decision is refused with
+    the reason (it has no bid to weigh), and so is an estimate from no world at all (it would
+    only be the heuristic's estimate, shown as the search's)."""
+    state = _dealt(_one_hand(2), ("Kh 3c", "Qh 4c", "Jh 6c", "As 3h"), "3s")
+    for seat, bid in ((0, 1), (1, 0), (2, 0), (3, 1)):
+        state, _ = apply(state, Bid(seat, bid))
+    playing = view_for(state, 0)
+    assert playing.legal_actions  # seat 0 leads
+    bot = SearchBot()
+    with pytest.raises(ValueError, match="seat 0 has no bid to make now"):
+        bot.estimate_bids(playing, random.Random(0), Budget(simulations=16))
+    view = _bidding_view()
+    for worlds in (0, -3):
+        with pytest.raises(ValueError, match=f"worlds must be positive, got {worlds}"):
+            bot.estimate_bids(view, random.Random(0), Budget(), worlds=worlds)
+    assert bot.estimate_bids(view, random.Random(0), Budget(), worlds=1).by_bid

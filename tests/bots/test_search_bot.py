@@ -3,9 +3,12 @@ on the hand-made positions."""
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from dataclasses import replace
+from types import SimpleNamespace
+from typing import Any
 
 import pytest
 from tests.bots.positions import POSITIONS, Position, build_position
@@ -19,6 +22,7 @@ from ohhell.bots.search import SearchBot
 from ohhell.engine import (
     PRESETS,
     Bid,
+    BiddingMode,
     Card,
     GameState,
     Phase,
@@ -351,3 +355,249 @@ def test_a_deadline_cut_short_never_counts_as_a_certain_outcome() -> None:
         assert certain.trick_probabilities[0] == 1.0
         cut = bot.estimate_bids(view, random.Random(1), Budget(simulations=100_000, seconds=1e-9))
         assert cut.trick_probabilities[1] == pytest.approx(bot.prior_weight * prior[1])
+
+
+class _CountingRandom(random.Random):
+    """A generator that counts its 64-bit draws: the search takes one per world (its seed,
+    drawn in Python or handed to the compiled loop), so ``draws`` is the worlds drawn."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.draws = 0
+
+    def getrandbits(self, k: int) -> int:
+        self.draws += 1
+        return super().getrandbits(k)
+
+
+def _card_position(**options: Any) -> Position:
+    """Seat 0 took the first trick with the ace of trumps and leads again: three legal cards,
+    plays to weigh the worlds by, and every seat's bid known."""
+    return build_position(
+        "card",
+        hands=("As 3c 5c 7h", "Qh 4c 7d 2d", "Jh 6c 8d 3d", "Kh 4d 9d 5d"),
+        trump_card="2s",
+        bids=(1, 0, 0, 1),
+        plays="As Qh Jh Kh",
+        good="3c 5c 7h",
+        why="",
+        **options,
+    )
+
+
+def _spy(bot: SearchBot) -> list[tuple[str, tuple[Any, ...], dict[str, Any]]]:
+    """Record every call the bot makes to its playout, weighting and whole-decision
+    functions (compiled or pure Python), with their arguments."""
+    calls: list[tuple[str, tuple[Any, ...], dict[str, Any]]] = []
+    for name in (
+        "_rollout_cards",
+        "_rollout_bids",
+        "_solve",
+        "_play_likelihood",
+        "_bid_likelihood",
+        "_guess_bids",
+        "_card_worlds",
+        "_bid_worlds",
+    ):
+        real = getattr(bot, name)
+        if real is None:  # no compiled whole-decision loop
+            continue
+
+        def spy(*args: Any, _name: str = name, _real: Any = real, **kwargs: Any) -> Any:
+            calls.append((_name, args, kwargs))
+            return _real(*args, **kwargs)
+
+        setattr(bot, name, spy)
+    return calls
+
+
+def test_the_simulations_budget_sets_the_worlds_searched() -> None:
+    """``Budget(simulations=k)`` is the playouts of a card decision, split over its
+    candidates (``bid_factor`` times as many for a bid), whatever the bot's own default;
+    ``Budget()`` uses the default. Without boost or a floor of worlds, three legal cards and
+    ``k`` simulations search ``k // 3`` worlds."""
+    card = _card_position()
+    view = view_for(card.state, card.seat)
+    assert len(view.legal_actions) == 3
+    bid_view = bidding_view(Rules(player_count=4), parse_cards("Ah 7c 2d"), Card.from_str("9h"), [])
+    assert len(bid_view.legal_actions) == 4
+    for compiled in (True, False):
+        bot = SearchBot(simulations=33, boost=1.0, min_worlds=1, compiled=compiled)
+        for budget, worlds in ((Budget(simulations=30), 10), (Budget(simulations=90), 30)):
+            rng = _CountingRandom(1)
+            assert bot.choose(view, rng, budget) in view.legal_actions
+            assert rng.draws == worlds
+        rng = _CountingRandom(1)
+        bot.choose(view, rng, Budget())
+        assert rng.draws == 11  # the bot's own 33
+        rng = _CountingRandom(1)
+        bot.estimate_bids(bid_view, rng, Budget(simulations=8))
+        assert rng.draws == 6 * 8 // 4  # bid_factor 6, four legal bids
+
+
+def test_a_time_budget_stops_card_decisions_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``Budget(seconds=s)`` stops a card decision's worlds once the clock passes ``s``, as it
+    does a bid's, however many simulations the budget allows: after one world in Python,
+    after the first chunk compiled. The clock here moves a second each time it is read."""
+    from ohhell.bots import search as search_module
+
+    ticks = itertools.count()
+    monkeypatch.setattr(
+        search_module, "time", SimpleNamespace(perf_counter=lambda: float(next(ticks)))
+    )
+    card = _card_position()
+    view = view_for(card.state, card.seat)
+    for compiled in (True, False):
+        bot = SearchBot(boost=1.0, min_worlds=1, compiled=compiled)
+        rng = _CountingRandom(1)
+        action = bot.choose(view, rng, Budget(simulations=1500, seconds=0.5))
+        assert action in view.legal_actions
+        assert rng.draws == (search_module._CHUNK if bot.compiled else 1)
+        rng = _CountingRandom(1)
+        bot.choose(view, rng, Budget(simulations=1500))  # no time budget: every world
+        assert rng.draws == 500
+
+
+def test_the_bid_far_from_the_estimate_is_searched_in_worlds_of_the_given_generator(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The bid play points at, far from the heuristic's estimate, is searched in worlds drawn
+    from the decision's own generator, after those of the bids near the estimate: the
+    estimate stays a function of the generator's state. Thirteen spades without trump, as
+    the dealer, with the estimate made nine tricks: bids 7 to 11 are searched, then 0."""
+    from ohhell.bots import search as search_module
+
+    nine = tuple(1.0 if tricks == 9 else 0.0 for tricks in range(14))
+    monkeypatch.setattr(search_module, "trick_distribution", lambda view: nine)
+    spades = parse_cards("As Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s")
+    dealer = bidding_view(Rules(player_count=4), spades, None, [3, 3, 3])
+    for compiled in (True, False):
+        rng = _CountingRandom(1)
+        bot = SearchBot(compiled=compiled, prior_weight=0.0)  # the rollouts' tricks alone
+        estimate = bot.estimate_bids(dealer, rng, Budget(), worlds=20)
+        assert sorted(estimate.expected_points) == [0, 7, 8, 9, 10, 11]
+        assert rng.draws == 2 * 20  # 20 worlds for the bids near nine, 20 more for 0
+        again = random.Random(1)
+        for _ in range(2 * 20):
+            again.getrandbits(64)
+        assert rng.getstate() == again.getstate()
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+def test_sealed_bids_are_modelled_as_sealed_in_every_world(compiled: bool) -> None:
+    """Under simultaneous bidding each seat bid without seeing the others' bids, so the bid
+    model weighting the worlds and guessing the bids not yet revealed takes no pressure from
+    earlier bids (``sealed``); under sequential bidding it does. Every call, for a card
+    decision and for a bid, compiled or not, gets the mode's flag."""
+    from ohhell.bots.search import _Table
+
+    for bidding, sealed in ((BiddingMode.SEQUENTIAL, False), (BiddingMode.SIMULTANEOUS, True)):
+        card = _card_position(bidding=bidding)
+        view = view_for(card.state, card.seat)
+        assert _Table.of(view, spoiler=True).sealed is sealed
+        rules = Rules(player_count=4, bidding=bidding)
+        bid_view = bidding_view(rules, parse_cards("Ah 7c 2d"), Card.from_str("9h"), [])
+        bot = SearchBot(compiled=compiled)
+        calls = _spy(bot)
+        bot.choose(view, random.Random(1), SMALL)
+        bot.choose(bid_view, random.Random(1), SMALL)
+        modelled = {"_bid_likelihood", "_guess_bids", "_card_worlds", "_bid_worlds"}
+        flags = [(name, kwargs.get("sealed")) for name, _, kwargs in calls if name in modelled]
+        assert {name for name, _ in flags} == (
+            {"_card_worlds", "_bid_worlds"} if bot.compiled else {"_bid_likelihood", "_guess_bids"}
+        )
+        assert {flag for _, flag in flags} == {sealed}, bidding
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+def test_la_podrida_playouts_trump_a_suit_the_seat_lacks(compiled: bool) -> None:
+    """Under La Podrida a seat void in the suit led must trump, in the playouts too. The
+    dealer with the three of trumps and the king of clubs then plays both its cards as forced
+    (a club on a club, its trump on a heart and on any suit it lacks), so its tricks are the
+    same whatever bid it plays for; without the rule, playing for none it keeps its trump off
+    a diamond or a spade and takes no trick more often. The card decisions' worlds are played
+    under the rule too."""
+    from ohhell.bots.fast import HandSim
+
+    estimates = {}
+    for must_trump in (False, True):
+        rules = Rules(player_count=4, must_trump=must_trump)
+        view = bidding_view(rules, parse_cards("3h Kc"), Card.from_str("5h"), [0, 0, 0])
+        bot = SearchBot(compiled=compiled, prior_weight=0.0)
+        estimates[must_trump] = bot.estimate_bids(
+            view, random.Random(1), Budget(), every_bid=True, worlds=64
+        )
+    forced, free = estimates[True], estimates[False]
+    assert sorted(forced.by_bid) == [0, 1, 2]
+    assert len(set(forced.by_bid.values())) == 1
+    assert free.by_bid[0][0] > forced.by_bid[0][0]
+    card = _card_position(must_trump=True)
+    for solve_leaves in (0, 100):
+        bot = SearchBot(compiled=compiled, solve_leaves=solve_leaves)
+        calls = _spy(bot)
+        bot.choose(view_for(card.state, card.seat), random.Random(1), SMALL)
+        sims = [arg for _, args, _ in calls for arg in args if isinstance(arg, HandSim)]
+        assert sims and all(sim.must_trump for sim in sims)
+
+
+def test_a_lost_bid_is_played_for_what_the_scoring_leaves() -> None:
+    """In the playouts a seat whose bid is lost plays to make the others miss where a missed
+    bid scores nothing, and takes every trick it can where it scores its tricks (``spoiler``;
+    without it, it plays on for its bid). Playing for no trick with the top two trumps, the
+    seat loses its bid in most worlds, and then takes more tricks when they score."""
+    from ohhell.bots.fast import LOST_GRAB, LOST_PLAY_ON, LOST_SPOIL
+    from ohhell.bots.search import _Table
+
+    hand, trump = parse_cards("Ah Kh 7c 8d 9s"), Card.from_str("5h")
+    for compiled in (True, False):
+        mean = {}
+        for spoiler in (True, False):
+            for scores_tricks in (False, True):
+                rules = Rules(player_count=4, missed_bid_scores_tricks=scores_tricks)
+                view = bidding_view(rules, hand, trump, [1, 1])
+                bot = SearchBot(compiled=compiled, prior_weight=0.0, spoiler=spoiler)
+                estimate = bot.estimate_bids(view, random.Random(1), Budget(), worlds=100)
+                dist = estimate.by_bid[0]
+                mean[spoiler, scores_tricks] = sum(t * p for t, p in enumerate(dist))
+        assert mean[True, True] > mean[True, False]  # grabbing takes more than spoiling
+        assert mean[False, True] == mean[False, False]  # playing on: the same either way
+    for options, spoiler, lost in (
+        ({}, True, LOST_SPOIL),
+        ({"missed_bid_scores_tricks": True}, True, LOST_GRAB),
+        ({}, False, LOST_PLAY_ON),
+        ({"missed_bid_scores_tricks": True}, False, LOST_PLAY_ON),
+    ):
+        card = _card_position(**options)
+        view = view_for(card.state, card.seat)
+        assert _Table.of(view, spoiler=spoiler).lost == lost
+        bid_view = bidding_view(Rules(player_count=4, **options), hand, trump, [1, 1])
+        for compiled in (True, False):
+            bot = SearchBot(compiled=compiled, spoiler=spoiler, solve_leaves=0)
+            calls = _spy(bot)
+            for decision in (view, bid_view):
+                bot.choose(decision, random.Random(1), SMALL)
+            styled = {"_rollout_cards", "_rollout_bids", "_play_likelihood"}
+            styled |= {"_card_worlds", "_bid_worlds"}
+            styles = [kwargs.get("lost") for name, _, kwargs in calls if name in styled]
+            assert styles and set(styles) == {lost}, (options, spoiler, compiled)
+
+
+def test_rivalry_is_set_aside_while_the_bid_needs_both_last_tricks() -> None:
+    """With two cards left the others' points are set aside while the seat's bid can still be
+    made: when it needs both last tricks, one, or none more; not when it needs more tricks
+    than it has cards, nor once it has taken more than it bid."""
+    hands = ("As Ks 3c", "Qh 4c 7d", "Jh 6c 8d", "Kh 4d 9d")
+
+    def rivalry_now(bid: int, plays: str) -> float:
+        position = build_position(
+            "end", hands=hands, trump_card="2s", bids=(bid, 0, 0, 0), plays=plays, good="", why=""
+        )
+        assert position.seat == 0
+        return SearchBot(rivalry=0.5)._rivalry_now(view_for(position.state, position.seat))
+
+    won = "As Qh Jh Kh"  # seat 0 takes the first trick and leads again, two cards left
+    assert rivalry_now(3, won) == 0.0  # three bid, one won: it needs both last tricks
+    assert rivalry_now(2, won) == 0.0  # one more
+    assert rivalry_now(1, won) == 0.0  # none more
+    assert rivalry_now(0, won) == 0.5  # lost: one taken, none bid
+    assert rivalry_now(3, "") == 0.5  # three cards left: not yet the end game

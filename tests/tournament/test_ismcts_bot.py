@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import subprocess
 import sys
 from dataclasses import replace
@@ -19,6 +20,7 @@ from ohhell.bots import RandomBot, make_bot
 from ohhell.bots.base import Budget
 from ohhell.engine import (
     Action,
+    Bid,
     BiddingMode,
     Deal,
     GameState,
@@ -118,22 +120,31 @@ def test_ismcts_splits_small_budgets_over_fewer_worlds() -> None:
 @pytest.mark.parametrize(
     ("rules", "problem"),
     [
-        (replace(RULES, hook=False), "no hook"),
-        (replace(RULES, hook=False, bidding=BiddingMode.SIMULTANEOUS), "simultaneous bidding"),
-        (replace(RULES, must_trump=True), "La Podrida"),
-        (replace(RULES, zero_bid_bonus=True), "zero-bid bonus"),
-        (replace(RULES, custom_hand_sizes=(1, 13)), "hands of 13 cards"),
-        (replace(RULES, trump_in_last_hand=False), "no trump card turned in hand 3"),
-        (Rules.preset("standard", player_count=4), "hands of 13 cards"),
+        (replace(RULES, hook=False), "no hook (OpenSpiel's dealer is always hooked)"),
+        (
+            replace(RULES, hook=False, bidding=BiddingMode.SIMULTANEOUS),
+            "simultaneous bidding (OpenSpiel's seats bid in turn)",
+        ),
+        (replace(RULES, must_trump=True), "La Podrida's obligation to trump (OpenSpiel has none)"),
+        (replace(RULES, zero_bid_bonus=True), "the zero-bid bonus (OpenSpiel's scoring has none)"),
+        (replace(RULES, custom_hand_sizes=(1, 13)), "hands of 13 cards (OpenSpiel deals at most"),
+        (
+            replace(RULES, trump_in_last_hand=False),
+            "no trump card turned in hand 3 (OpenSpiel always turns one)",
+        ),
+        (Rules.preset("standard", player_count=4), "hands of 13 cards (OpenSpiel deals at most"),
     ],
 )
 def test_rules_openspiel_does_not_play_are_a_clear_error(rules: Rules, problem: str) -> None:
+    """The reason is in the list of problems after the rules' description (which names the
+    rules, ``simultaneous bidding`` or ``La Podrida`` among them, whatever the problems)."""
     require("pyspiel")
     state = _dealt(rules)
     view = view_for(state, min(state.to_act))
-    with pytest.raises(BridgeError, match=f"not OpenSpiel's oh_hell .*{problem}"):
+    problems = rf"not OpenSpiel's oh_hell \({re.escape(rules.describe())}\): (.*; )?"
+    with pytest.raises(BridgeError, match=problems + re.escape(problem)):
         IsmctsBot().choose(view, random.Random(0), Budget(simulations=5))
-    with pytest.raises(BotFailure, match=problem):
+    with pytest.raises(BotFailure, match=problems + re.escape(problem)):
         play_game(rules, [IsmctsBot() for _ in range(4)], deal_rng=random.Random(0))
 
 
@@ -306,3 +317,36 @@ def test_fixed_simulations_override_the_budget(monkeypatch: pytest.MonkeyPatch) 
     assert sorted(shares) == [2, 2, 3]
     with pytest.raises(BridgeError, match="at least 2 simulations, got 1"):
         IsmctsBot(simulations=1)
+
+
+def test_ismcts_plays_the_most_visited_action_over_states_drawn_anew(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each search runs on its own OpenSpiel state drawn from the view (other hidden cards),
+    and the action played has the most root visits summed over the searches: here bid 2,
+    although the first search favoured bid 0 and bid 3 is the likeliest in one search."""
+    require("pyspiel")
+    from ohhell import openspiel_bridge
+
+    policies = iter(
+        [
+            [(BID_OFFSET + 0, 0.6), (BID_OFFSET + 2, 0.4)],
+            [(BID_OFFSET + 0, 0.2), (BID_OFFSET + 2, 0.3), (BID_OFFSET + 3, 0.5)],
+            [(BID_OFFSET + 1, 0.4), (BID_OFFSET + 2, 0.6)],
+        ]
+    )
+    searched: list[tuple[int, ...]] = []
+
+    class Search:
+        def step_with_policy(self, state: Any) -> tuple[list[tuple[int, float]], int]:
+            searched.append(tuple(state.history()))
+            policy = next(policies)
+            return policy, max(policy, key=lambda p: p[1])[0]
+
+    monkeypatch.setattr(openspiel_bridge, "_new_ismcts", lambda **kwargs: Search())
+    state = _dealt(replace(RULES, custom_hand_sizes=(5,)))
+    seat = min(state.to_act)
+    view = view_for(state, seat)
+    action = IsmctsBot(worlds=3).choose(view, random.Random(0), Budget(simulations=30))
+    assert action == Bid(seat, 2)  # visits: 0: 8, 1: 4, 2: 13, 3: 5
+    assert len(searched) == len(set(searched)) == 3

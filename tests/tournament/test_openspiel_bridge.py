@@ -11,7 +11,18 @@ from tests.conftest import require
 
 from ohhell.bots import RandomBot, make_bot
 from ohhell.bots.base import Budget
-from ohhell.engine import DECK, Bid, Play, Rules, apply, legal_actions, new_game, view_for
+from ohhell.engine import (
+    DECK,
+    Action,
+    Bid,
+    Play,
+    PlayerView,
+    Rules,
+    apply,
+    legal_actions,
+    new_game,
+    view_for,
+)
 from ohhell.openspiel_bridge import (
     BridgeError,
     IsmctsPlayer,
@@ -188,3 +199,86 @@ def test_duplicate_deal_with_ismcts_searching_from_its_view(
         play_duplicate_deal(
             deal, lambda: make_bot("heuristic"), simulations=8, seed=3, ismcts_sees="all"
         )
+
+
+def test_random_deals_need_a_card_each_and_pick_any_dealer() -> None:
+    with pytest.raises(BridgeError, match=r"deals 1..12 cards to each of 4 players, not 0"):
+        random_openspiel_deal(4, 0, random.Random(0))
+    deals = [random_openspiel_deal(4, 12, random.Random(seed)) for seed in range(40)]
+    assert {deal.dealer for deal in deals} == {0, 1, 2, 3}
+    assert all(len(set(deal.cards) | {deal.trump_card}) == 49 for deal in deals)
+    assert random_openspiel_deal(4, 1, random.Random(0), dealer=2).dealer == 2
+
+
+def test_engine_state_needs_the_trump_card_turned() -> None:
+    """Every card dealt is not enough: the trump card must be turned too."""
+    require("pyspiel")
+    deal = random_openspiel_deal(4, 3, random.Random(2))
+    ospiel = openspiel_game(4).new_initial_state()
+    for action in deal.chance_actions()[:-1]:
+        ospiel.apply_action(action)
+    with pytest.raises(BridgeError, match=r"still dealing \(12 of 13 cards dealt and turned\)"):
+        engine_state(ospiel)
+    ospiel.apply_action(deal.chance_actions()[-1])
+    assert view_for(engine_state(ospiel), 0).trump_card == deal.trump_card
+
+
+def test_an_illegal_choice_of_our_bot_is_refused() -> None:
+    require("pyspiel")
+
+    class Overbidder(RandomBot):
+        name = "overbidder"
+
+        def choose(self, view: PlayerView, rng: random.Random, budget: Budget) -> Action:
+            assert view.seat is not None
+            return Bid(view.seat, view.hand_size + 1)
+
+    deal = random_openspiel_deal(4, 3, random.Random(3), dealer=3)
+    ospiel = openspiel_game(4).new_initial_state()
+    for action in deal.chance_actions():
+        ospiel.apply_action(action)
+    with pytest.raises(BridgeError, match=r"bot 'overbidder' chose .*, which is illegal"):
+        choose_openspiel_action(Overbidder(), ospiel, random.Random(0))
+
+
+def test_duplicate_deal_seats_our_bot_in_seat_r_of_hand_r() -> None:
+    require("pyspiel")
+    seats: list[set[int]] = []
+
+    class Seated(RandomBot):
+        """A random bot that notes the seats it plays for, one set per bot built."""
+
+        def __init__(self) -> None:
+            self.played_for: set[int] = set()
+            seats.append(self.played_for)
+
+        def choose(self, view: PlayerView, rng: random.Random, budget: Budget) -> Action:
+            assert view.seat is not None
+            self.played_for.add(view.seat)
+            return super().choose(view, rng, budget)
+
+    deal = random_openspiel_deal(3, 2, random.Random(6), dealer=0)
+    outcomes = play_duplicate_deal(deal, Seated, simulations=4, seed=1)
+    assert len(outcomes) == 3
+    assert seats == [{0}, {1}, {2}]
+
+
+def test_duplicate_deal_gives_ismcts_seeing_its_view_the_simulations_asked(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``simulations`` is what every IS-MCTS decision searches under ``ismcts_sees="view"`` too
+    (8: four searches of two), not :class:`~ohhell.openspiel_bridge.IsmctsBot`'s default."""
+    require("pyspiel")
+    from ohhell import openspiel_bridge
+
+    shares: list[int] = []
+    real = openspiel_bridge._new_ismcts
+
+    def recording(**kwargs: Any) -> Any:
+        shares.append(kwargs["simulations"])
+        return real(**kwargs)
+
+    monkeypatch.setattr(openspiel_bridge, "_new_ismcts", recording)
+    deal = random_openspiel_deal(3, 2, random.Random(7), dealer=1)
+    play_duplicate_deal(deal, RandomBot, simulations=8, seed=4, ismcts_sees="view")
+    assert shares and set(shares) == {2} and len(shares) % 4 == 0
