@@ -15,6 +15,7 @@ import numpy as np
 from ohhell.engine import (
     Bid,
     Card,
+    GameState,
     Play,
     Rules,
     apply,
@@ -31,6 +32,7 @@ from ohhell.rl.encoding import (
     action_to_int,
     encode_view,
     int_to_action,
+    max_total,
 )
 
 RULES = Rules(player_count=4, schedule="custom", custom_hand_sizes=(3, 2))
@@ -121,3 +123,111 @@ def test_values_stay_in_unit_interval_through_a_game() -> None:
             break
         action = random_deal(state, rng) if state.is_chance else rng.choice(legal_actions(state))
         state, _ = apply(state, action)
+
+
+DOCUMENTED_BLOCKS = [  # docs/rl.md, "The observation vector", in order
+    "hand",
+    "trump_card",
+    "trump_suit",
+    "phase",
+    "bids",
+    "has_bid",
+    "tricks_won",
+    "current_trick",
+    "leader",
+    "played",
+    "played_by",
+    "hand_size",
+    "hand_index",
+    "dealer",
+    "to_act",
+    "totals",
+]
+
+
+def test_layout_follows_the_documented_blocks_and_sizes() -> None:
+    layout = ObservationLayout.for_rules(RULES)
+    assert [name for name, _, _ in layout.blocks] == DOCUMENTED_BLOCKS
+    starts = [start for _, start, _ in layout.blocks]
+    assert starts[0] == 0 and starts == sorted(starts)
+    assert max_total(RULES) == (10 + 3) + (10 + 2)  # a made bid of every card in every hand
+    for rules, size in (
+        (Rules(player_count=4), 740),
+        (Rules(player_count=3, schedule="custom", custom_hand_sizes=(1, 2)), 515),
+        (Rules(player_count=3, schedule="custom", custom_hand_sizes=(3, 5)), 536),
+    ):
+        assert ObservationLayout.for_rules(rules).size == size
+
+
+def expected_vector(state: GameState, observer: int) -> np.ndarray:
+    """The observation of ``observer`` worked out from the game state as docs/rl.md describes
+    it, independently of encode_view (the test may read the state; observations never do)."""
+    rules = state.rules
+    n, layout = rules.player_count, ObservationLayout.for_rules(rules)
+    vector = np.zeros(layout.size, dtype=np.float32)
+    part = layout.views(vector)
+
+    def rel(seat: int) -> int:
+        return (seat - observer) % n
+
+    for card in state.hands[observer] if state.hands else ():  # none once the game is over
+        part["hand"][card.index] = 1
+    if state.trump_card is None:
+        part["trump_suit"][4] = 1
+    else:
+        part["trump_card"][state.trump_card.index] = 1
+        part["trump_suit"]["CDHS".index(state.trump_card.suit.name[0])] = 1
+    part["phase"][["deal", "bid", "play", "over"].index(state.phase.value)] = 1
+    if state.phase.value in ("bid", "play"):
+        for seat, bid in enumerate(state.bids):
+            if bid is not None:
+                part["has_bid"][rel(seat)] = 1  # public, even while sealed
+                if state.bids_revealed or seat == observer:
+                    part["bids"][rel(seat), bid] = 1
+            part["tricks_won"][rel(seat), state.tricks_won[seat]] = 1
+        tricks = [(trick.leader, trick.cards) for trick in state.tricks]
+        for leader, cards in [*tricks, (state.leader, state.trick)]:
+            for position, card in enumerate(cards):
+                seat = (leader + position) % n
+                part["played"][card.index] = 1
+                part["played_by"][rel(seat), card.index] = 1
+        for position, card in enumerate(state.trick):
+            part["current_trick"][rel(state.leader + position), card.index] = 1
+        part["leader"][rel(state.leader)] = 1
+    if state.phase.value != "over":
+        part["hand_size"][state.hand_size] = 1
+        part["hand_index"][state.hand_index] = 1
+    part["dealer"][rel(state.dealer)] = 1
+    for seat in state.to_act:
+        part["to_act"][rel(seat)] = 1
+    bound = sum(10 + size for size in rules.hand_sizes())
+    for seat, total in enumerate(state.totals):
+        part["totals"][rel(seat)] = total / bound
+    return vector
+
+
+@pytest.mark.parametrize("bidding", ["sequential", "simultaneous"])
+def test_every_block_of_every_seat_through_a_game(bidding: str) -> None:
+    """At every decision of a game whose last hand has no trump, each seat's observation is
+    exactly the documented one: every block, relative seats, sealed bids left out (but marked
+    in ``has_bid``), totals over ``max_total``."""
+    rules = Rules(player_count=4, schedule="custom", custom_hand_sizes=(3, 2), bidding=bidding)
+    state = dealt_state(rules, seed=2)
+    rng = random.Random(6)
+    seen_blocks: set[str] = set()
+    layout = ObservationLayout.for_rules(rules)
+    while True:
+        for seat in range(4):
+            vector = encode_view(view_for(state, seat))
+            expected = expected_vector(state, seat)
+            got, want = layout.views(vector), layout.views(expected)
+            for name in DOCUMENTED_BLOCKS:
+                assert np.array_equal(got[name], want[name]), (name, seat)
+                if want[name].any() and not want[name].all():
+                    seen_blocks.add(name)
+        if state.is_over:
+            break
+        action = random_deal(state, rng) if state.is_chance else rng.choice(legal_actions(state))
+        state, _ = apply(state, action)
+    assert state.totals != (0, 0, 0, 0)
+    assert seen_blocks == set(DOCUMENTED_BLOCKS)

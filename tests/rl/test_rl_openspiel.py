@@ -18,16 +18,20 @@ if not in_ci():  # in CI a missing test dependency is an error, not a skip
 import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts, outcome_sampling_mccfr
+from open_spiel.python.observation import make_observation
 
 from ohhell.bots import RandomBot
 from ohhell.bots.sampling import sample_world
 from ohhell.engine import (
+    Card,
     GameState,
     Rules,
     RulesError,
     apply,
+    format_cards,
     legal_actions,
     random_deal,
+    sort_cards,
     view_for,
 )
 from ohhell.rl.agents import default_opponent
@@ -408,3 +412,208 @@ def test_a_game_pickles_and_copies_by_its_game_string() -> None:
     )  # fmt: skip
     assert fresh.returncode == 0, fresh.stderr.decode()
     assert fresh.stdout.decode().strip() == repr(game.rules)
+
+
+def test_the_default_game_and_every_flag() -> None:
+    """Without parameters the game is the standard one; each flag reaches the rules."""
+    game = pyspiel.load_game(GAME_NAME)
+    assert game.rules == Rules(player_count=4)
+    kind = game.get_type()
+    assert kind.utility == pyspiel.GameType.Utility.GENERAL_SUM
+    assert kind.reward_model == pyspiel.GameType.RewardModel.TERMINAL
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    flags = (
+        "repeat_turning_hand",
+        "trump_in_last_hand",
+        "hook",
+        "must_trump",
+        "missed_bid_scores_tricks",
+        "zero_bid_bonus",
+    )
+    for flag in flags:
+        rules = pyspiel.load_game(
+            f"python_ohhell(players=3,schedule=up-and-down,{flag}=true)"
+        ).rules
+        assert getattr(rules, flag) is True, flag
+        assert all(getattr(rules, other) is False for other in flags if other != flag)
+    assert pyspiel.load_game("python_ohhell(bidding=simultaneous)").rules.bidding == "simultaneous"
+
+
+@pytest.mark.parametrize("last_trump", ["false", "true"])
+def test_chance_nodes_and_decisions_are_counted_as_the_game_says(last_trump: str) -> None:
+    """The first dealer is uniform over the seats; a game has exactly
+    ``max_chance_nodes_in_history()`` chance nodes (the dealer, each card dealt, each trump
+    card turned) and ``max_game_length()`` decisions (every bid and card)."""
+    game = pyspiel.load_game(
+        f"python_ohhell(players=3,schedule=custom,hand_sizes=2;1,trump_in_last_hand={last_trump})"
+    )
+    state = game.new_initial_state()
+    assert state.chance_outcomes() == [(0, 1 / 3), (1, 1 / 3), (2, 1 / 3)]
+    rng = random.Random(4)
+    chance = decisions = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+            chance += 1
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+            decisions += 1
+    assert chance == game.max_chance_nodes_in_history() == 1 + 7 + 3 + (last_trump == "true")
+    assert decisions == game.max_game_length() == 3 + 6 + 3 + 3
+
+
+def test_actions_and_the_first_information_state_read_as_words() -> None:
+    game = pyspiel.load_game(GAMES["custom-3p"])
+    state = game.new_initial_state()
+    assert state.information_state_string(1) == "seat 1; first dealer not drawn"
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 1) == "first dealer seat 1"
+    state.apply_action(1)
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 51) == "draw As"
+    assert state.action_to_string(0, 51) == "play As"
+    assert state.action_to_string(0, 52 + 2) == "bid 2"
+
+
+def _drawn_to(state: OhHellState, seat: int) -> list[int]:
+    """The cards drawn so far in the hand being dealt that went to ``seat``."""
+    core = state._core
+    n, dealer = core.rules.player_count, core.state.dealer
+    cards = core.drawn[: n * core.state.hand_size]  # the trump card is drawn last
+    return [card.index for i, card in enumerate(cards) if (dealer + 1 + i) % n == seat]
+
+
+def _expected_information_state(state: OhHellState, player: int) -> dict[str, np.ndarray]:
+    """``player``'s information state tensor worked out from the game state as docs/rl.md
+    describes it, independently of the observer (the test may read the hidden state)."""
+    rules = state.rules
+    n, top, hands = rules.player_count, rules.max_hand_size, rules.hand_count
+    out = {
+        "seat": np.zeros(n),
+        "first_dealer": np.zeros(n),
+        "cards": np.zeros((hands, 52)),
+        "trump_card": np.zeros((hands, 53)),
+        "bids": np.zeros((hands, n, top + 1)),
+        "plays": np.zeros((hands, top * n, 52)),
+    }
+    out["seat"][player] = 1
+    core = state._core.state
+    if core is None:
+        return out
+    out["first_dealer"][(core.first_dealer - player) % n] = 1
+    finished = [
+        (r.dealt[player], r.trump_card, r.bids, [c for t in r.tricks for c in t.cards])
+        for r in core.results
+    ]
+    for h, (cards, trump, bids, plays) in enumerate(finished):
+        out["cards"][h, [c.index for c in cards]] = 1
+        out["trump_card"][h, 52 if trump is None else trump.index] = 1
+        for seat, bid in enumerate(bids):
+            out["bids"][h, (seat - player) % n, bid] = 1
+        for i, card in enumerate(plays):
+            out["plays"][h, i, card.index] = 1
+    h = core.hand_index
+    if core.is_over:
+        return out
+    if core.is_chance:
+        out["cards"][h, _drawn_to(state, player)] = 1
+        return out
+    out["cards"][h, [c.index for c in core.dealt[player]]] = 1
+    out["trump_card"][h, 52 if core.trump_card is None else core.trump_card.index] = 1
+    for seat, bid in enumerate(core.bids):
+        if bid is not None and (core.bids_revealed or seat == player):
+            out["bids"][h, (seat - player) % n, bid] = 1
+    plays = [c for t in core.tricks for c in t.cards] + list(core.trick)
+    for i, card in enumerate(plays):
+        out["plays"][h, i, card.index] = 1
+    return out
+
+
+@pytest.mark.parametrize("name", ["custom-3p", "simultaneous-4p"])
+def test_information_state_tensors_hold_exactly_the_documented_facts(name: str) -> None:
+    """At every node of a game, chance nodes (mid-deal) included, each seat's information
+    state tensor is the documented one: its seat, the relative first dealer, per hand its own
+    cards (those drawn so far while dealing), the trump card (52: none), the bids it can see
+    by relative seat and every card played in order; its string tells the same facts."""
+    game = pyspiel.load_game(GAMES[name])
+    rng = random.Random(3)
+    state = game.new_initial_state()
+    observer = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
+    n = game.num_players()
+    mid_deal = 0
+    tensor_of: dict[str, list[float]] = {}  # the string and the tensor tell the same facts
+    string_of: dict[tuple[float, ...], str] = {}
+    while True:
+        for player in range(n):
+            observer.set_from(state, player)
+            expected = _expected_information_state(state, player)
+            for block, values in expected.items():
+                assert np.array_equal(observer.dict[block], values), (block, player, str(state))
+            flat = np.concatenate([v.ravel() for v in expected.values()]).tolist()
+            assert state.information_state_tensor(player) == flat
+            text = state.information_state_string(player)
+            assert tensor_of.setdefault(text, flat) == flat, text
+            assert string_of.setdefault(tuple(flat), text) == text
+        if state.is_chance_node() and state._core.drawn:
+            mid_deal += 1
+            text = state.information_state_string(0)
+            held = sort_cards(Card.from_index(c) for c in _drawn_to(state, 0))
+            hand = len(state._core.state.results) + 1
+            assert text.splitlines()[-1] == f"hand {hand}: cards {format_cards(held) or '-'}"
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert mid_deal > 5
+
+
+def test_resampling_redraws_sealed_bids_and_follows_the_sampler() -> None:
+    """A resample for a seat that cannot see a sealed bid redraws it; the same sampler value
+    gives the same sample, different values different deals."""
+    game = pyspiel.load_game(GAMES["simultaneous-4p"])
+    state = play_to_decision(game.new_initial_state(), random.Random(1), 0)
+    state.apply_action(52 + 1)  # seat 0's sealed bid
+    assert state.current_player() == 1
+    samples = [state.resample_from_infostate(1, lambda v=v: v / 40) for v in range(40)]
+    cores = [sample._core.state for sample in samples]
+    assert {core.bids[0] for core in cores} == {0, 1, 2}  # a 2-card hand
+    assert all(core.bids[1:] == (None, None, None) for core in cores)
+    assert len({core.hands for core in cores}) > 20
+    again = state.resample_from_infostate(1, lambda: 7 / 40)._core.state
+    assert again == cores[7]
+
+
+def test_seeded_openspiel_bots_replay_their_games() -> None:
+    game = pyspiel.load_game(GAMES["simultaneous-4p"])
+    histories = []
+    for _ in range(2):
+        bots = [OpenSpielBot(RandomBot(), p, seed=10 + p) for p in range(4)]
+        rng = random.Random(0)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+            else:
+                state.apply_action(bots[state.current_player()].step(state))
+        histories.append(state.history())
+    assert histories[0] == histories[1]
+
+
+def test_observers_default_to_the_observation_and_resampling_needs_a_decision() -> None:
+    """``make_observation(game)`` (no observation type) gives the PettingZoo observation, not
+    the information state; a resample is refused at chance and terminal nodes."""
+    game = pyspiel.load_game(GAMES["custom-3p"])
+    default = make_observation(game)
+    assert default.tensor.size == game.observation_tensor_size()
+    assert game.observation_tensor_size() != game.information_state_tensor_size()
+    state = game.new_initial_state()
+    rng = random.Random(0)
+    with pytest.raises(ValueError, match="needs a decision node"):
+        state.resample_from_infostate(0, rng.random)
+    state.apply_action(0)  # the first dealer; the deal is next
+    with pytest.raises(ValueError, match="needs a decision node"):
+        state.resample_from_infostate(0, rng.random)
+    state = play_to_decision(state, rng, 10_000)
+    assert state.is_terminal()
+    with pytest.raises(ValueError, match="needs a decision node"):
+        state.resample_from_infostate(0, rng.random)

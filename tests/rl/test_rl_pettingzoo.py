@@ -18,7 +18,9 @@ import numpy as np
 from pettingzoo.test import api_test, seed_test
 
 from ohhell.bots import RandomBot
-from ohhell.engine import IllegalActionError, Rules, legal_actions
+from ohhell.bots.base import Budget
+from ohhell.bots.heuristic import HeuristicBot
+from ohhell.engine import Action, IllegalActionError, PlayerView, Rules, legal_actions
 from ohhell.rl.agents import BotPolicy, default_opponent
 from ohhell.rl.encoding import action_to_int
 from ohhell.rl.pettingzoo_env import OhHellEnv
@@ -263,3 +265,139 @@ def test_stepping_on_after_the_game_says_it_is_over() -> None:
     assert set(finals.values()) == {env.public_view().totals}
     env.reset(seed=3)  # and a new game starts as usual
     assert env.last()[2] is False
+
+
+def test_a_shared_win_is_split_and_every_info_names_its_winners() -> None:
+    """Under ``reward="win"`` equal totals share the win: 1/2 each to two winners, 0 to the
+    loser; ``info["winner"]`` says who won, ``info["totals"]`` the final totals."""
+    env = OhHellEnv(RULE_SETS["custom-3p"], reward="win")
+    infos = {}
+
+    def check(env: OhHellEnv, agent: str, obs: dict) -> None:
+        if env.terminations[agent]:
+            infos[agent] = env.infos[agent]
+
+    returns = play_random(env, seed=8, check=check)
+    assert env._state.winners == (0, 1)  # seed 8 ends in a tie (11, 11, 0)
+    assert returns == {"seat_0": 0.5, "seat_1": 0.5, "seat_2": 0.0}
+    assert {agent: info["winner"] for agent, info in infos.items()} == {
+        "seat_0": True,
+        "seat_1": True,
+        "seat_2": False,
+    }
+    assert all(info["totals"] == (11, 11, 0) for info in infos.values())
+
+
+def test_each_seed_draws_its_own_first_dealer_and_every_deal() -> None:
+    """The first dealer and the deals of later hands come from the seed too, not only the
+    first deal."""
+    rules = RULE_SETS["custom-3p"]
+    dealers, second_hands = set(), set()
+    for seed in range(8):
+        env = OhHellEnv(rules)
+        env.reset(seed=seed)
+        dealers.add(env.view("seat_0").dealer)
+        rng = random.Random(0)
+        while env.view("seat_0").hand_index == 0:
+            mask = env.observe(env.agent_selection)["action_mask"]
+            env.step(int(rng.choice(np.flatnonzero(mask))))
+        second_hands.add(env.view("seat_0").hand)
+    assert dealers == {0, 1, 2}
+    assert len(second_hands) == 8
+
+
+def test_an_illegal_action_leaves_rewards_and_the_turn_as_they_were() -> None:
+    """A refused action changes nothing, not even the reward the agent has yet to collect."""
+    env = OhHellEnv(RULE_SETS["custom-3p"])
+    for seed in range(20):
+        env.reset(seed=seed)
+        while env.view("seat_0").hand_index == 0:  # play out the first hand
+            obs, *_ = env.last()
+            env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        if env.last()[1] != 0.0:  # the next to act scored in the first hand
+            break
+    agent = env.agent_selection
+    obs, reward, *_ = env.last()
+    assert reward > 0
+    rewards, cumulative = dict(env.rewards), dict(env._cumulative_rewards)
+    with pytest.raises(IllegalActionError):
+        env.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))
+    assert env.agent_selection == agent
+    assert env.last()[1] == reward
+    assert env.rewards == rewards and env._cumulative_rewards == cumulative
+
+
+def test_every_seat_observes_its_own_view_even_out_of_turn() -> None:
+    """``observe(agent)`` is ``agent``'s view: its own cards, and an all-zero mask unless it is
+    to act (never the acting seat's cards or mask)."""
+    env = OhHellEnv(RULE_SETS["hook-podrida-5p"])
+    env.reset(seed=6)
+    acting = env.agent_selection
+    for agent in env.possible_agents:
+        obs = env.observe(agent)
+        hand = np.flatnonzero(obs["observation"][:52]).tolist()
+        assert hand == sorted(card.index for card in env.view(agent).hand)
+        assert obs["action_mask"].any() == (agent == acting)
+
+
+def test_human_render_prints_and_ansi_returns(capsys: pytest.CaptureFixture[str]) -> None:
+    human = OhHellEnv(RULE_SETS["simultaneous-4p"], render_mode="human")
+    human.reset(seed=2)
+    assert human.render() is None
+    printed = capsys.readouterr().out
+    assert "hand 1 of 2" in printed
+    obs, *_ = human.last()
+    human.step(int(np.flatnonzero(obs["action_mask"])[0]))  # each step prints the table
+    # seat 0's bid is sealed: the table shows that it has bid, not what
+    assert "bids ? - - -" in capsys.readouterr().out
+    ansi = OhHellEnv(RULE_SETS["simultaneous-4p"], render_mode="ansi")
+    ansi.reset(seed=2)
+    assert ansi.render() == printed.rstrip("\n")
+    assert capsys.readouterr().out == ""
+
+
+def test_a_live_agent_may_not_step_none_and_unknown_agents_are_named() -> None:
+    env = OhHellEnv(RULE_SETS["custom-3p"])
+    env.reset(seed=0)
+    with pytest.raises(ValueError, match="None is only for agents that are done"):
+        env.step(None)
+    with pytest.raises(ValueError, match="no agent 'seat_9'"):
+        env.view("seat_9")
+
+
+class _RecordingBot(RandomBot):
+    """A random bot that notes the budget and view it is given."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.calls: list[tuple[PlayerView, Budget]] = []
+
+    def choose(self, view: PlayerView, rng: random.Random, budget: Budget) -> Action:
+        self.calls.append((view, budget))
+        return super().choose(view, rng, budget)
+
+
+def test_bot_policies_are_seeded_and_pass_their_budget() -> None:
+    """A policy's seed makes its bot's choices reproducible, its budget reaches the bot, and
+    the bot sees the view of the agent it plays for; the default opponent is the heuristic
+    bot."""
+    budget = Budget(simulations=5)
+    runs = []
+    for _ in range(2):
+        env = OhHellEnv(RULE_SETS["simultaneous-4p"])
+        env.reset(seed=1)
+        bot = _RecordingBot()
+        policy = BotPolicy(bot, env, seed=7, budget=budget)
+        actions = []
+        while env.agents:
+            agent = env.agent_selection
+            obs, _, done, cut, _ = env.last()
+            action = None if done or cut else policy(obs, agent)
+            if action is not None:
+                assert bot.calls[-1][0] == env.view(agent)
+            actions.append(action)
+            env.step(action)
+        assert bot.calls and all(b is budget for _, b in bot.calls)
+        runs.append(actions)
+    assert runs[0] == runs[1]
+    assert isinstance(default_opponent(), HeuristicBot)
