@@ -1,0 +1,405 @@
+"""The heuristic bot's rules one at a time: hand-made positions where one rule settles the card
+(found by a mutation audit of ``heuristic.py``: each position fails when its rule is changed),
+and the bids that depend on the scoring variants.
+
+Where the reason cites an exact analysis, it is the QA sweeps' method: 200 deals consistent with
+what the seat knows, each card valued in each by max^n search (``fast.solve``, every seat
+playing for its own points); the reason counts the deals where the sensible card scored more
+than the other, and less (never, unless it says so). These positions are the heuristic's own
+(``POSITIONS`` in ``positions.py`` is shared with the search bot).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from tests.bots.positions import Position, build_position
+
+from ohhell.bots import Budget, HeuristicBot
+from ohhell.bots.heuristic import (
+    SMALL_HAND_SHARE,
+    calibration_group,
+    heuristic_bid,
+    trick_distribution,
+)
+from ohhell.engine import Bid, PlayerView, score_hand, view_for
+
+HEURISTIC_POSITIONS: tuple[Position, ...] = (
+    build_position(
+        "certain-winner-covers-the-bid-lead-the-other-card",
+        hands=("5c Ah", "6c 3h", "2s Kc", "7h 9c"),
+        trump_card="4h",
+        bids=(1, 0, 0, 1),
+        good="5c",
+        why="one trick needed and the ace of trumps takes one whenever it is played: lead the"
+        " club now, while the others still hold two cards and can follow or trump it; led"
+        " last, it wins if nobody has a club (exact analysis: never worse than the ace, better"
+        " in 63 deals of 200)",
+    ),
+    build_position(
+        "certain-winner-covers-the-bid-lead-the-weakest-spare-card",
+        hands=("5c Kd Ah", "6c Qd 3h", "7c Jd 2s", "8c Td 9s"),
+        trump_card="4h",
+        bids=(1, 0, 0, 1),
+        good="5c",
+        why="one trick needed of three and the ace of trumps takes one whenever it is played:"
+        " lead the card least likely to win, the five of clubs, not the king of diamonds,"
+        " which may take a trick too many (exact analysis: better in 38 deals of 200, worse in"
+        " 7; 3.4 points against 1.7 on average)",
+    ),
+    build_position(
+        "zero-bid-lead-the-lower-of-a-suit",
+        hands=("5s 9s", "4d Jc", "Kh 7c", "Jh 4h"),
+        trump_card="Td",
+        bids=(0, 1, 0, 0),
+        good="5s",
+        why="bid of zero on lead with two spades: lead the lower one, which more cards beat"
+        " (exact analysis: better in 29 deals of 200, never worse)",
+    ),
+    build_position(
+        "bid-made-on-lead-keep-the-ace-of-hearts-back",
+        hands=(
+            "6d 2h 9s Kd 6c Tc",
+            "5h Jc 4c Td Jh Qd",
+            "9c Js 7s 9d 3c 8d",
+            "3h 7c 7h 4h Ts 5s",
+            "Ac 3d 2d 8c Ah 5c",
+        ),
+        trump_card="6s",
+        bids=(1, 0, 1, 1, 1),
+        plays="9s Qd 7s Ts 8c 5s 5c 2h Jh Js 3c 7c Ac 6c Jc",
+        good="2d 3d",
+        why="bid made, on lead with 2d 3d Ah: lead a low diamond, not the ace of hearts, the best"
+        " heart left, which takes the trick unless someone ruffs it (exact analysis, the 2d"
+        " against the ace: better in 61 deals of 200, never worse)",
+    ),
+    build_position(
+        "one-trick-needed-lead-the-low-trump",
+        hands=("9c 3c", "4h 8h", "5d Kd"),
+        trump_card="5c",
+        bids=(1, 0, 0),
+        good="3c",
+        why="one trick of two needed, both cards trumps: lead the three, which only the two of"
+        " trumps ducks under, so a seat holding any other trump takes it; the nine kept is the"
+        " likelier winner of the last trick (exact analysis: better in 41 deals of 200, never"
+        " worse)",
+    ),
+    build_position(
+        "one-trick-needed-lead-the-side-card-keep-the-trump",
+        hands=("Kh 5d Ks 7d", "8h 3d Ah Ac", "5s 6c 2h 9h", "Th 2s Ad 6d"),
+        trump_card="6h",
+        bids=(1, 2, 1, 1),
+        plays="Ks Ac 5s 2s Kh Ah 2h Th",
+        good="3d",
+        why="one trick of the last two needed, holding the 8h (trump) and the 3d: lead the"
+        " diamond, which the others can beat, and keep the trump for the last trick (exact"
+        " analysis: better in 19 deals of 200, never worse)",
+    ),
+    build_position(
+        "every-trick-needed-lead-the-trump",
+        hands=("Qd Js As", "Kc Qc 4s", "3s 7h 5c"),
+        trump_card="8s",
+        bids=(3, 1, 0),
+        plays="As 4s 3s",
+        good="Js",
+        why="both remaining tricks needed and no card is sure to win: lead the strongest, the"
+        " trump, not the queen of diamonds (exact analysis: better in 30 deals of 200, never"
+        " worse)",
+    ),
+    build_position(
+        "every-trick-needed-ruff-with-the-lower-trump",
+        hands=("6s Qc 3c 6c", "2d Tc Th Qh", "7s Jc 8c 5h"),
+        trump_card="2c",
+        bids=(2, 1, 2),
+        plays="6s Qh 7s 8c 3c Tc 2d 5h",
+        good="6c",
+        why="both remaining tricks needed, last to play and void in diamonds: either trump takes"
+        " this trick, so ruff with the six and keep the queen for the last (exact analysis:"
+        " better in 36 deals of 200, never worse)",
+    ),
+    build_position(
+        "every-trick-needed-ruff-with-the-ten-keep-the-king",
+        hands=("9s 8c", "Ah 6s", "Kd Td", "Ks Qs"),
+        trump_card="4d",
+        bids=(0, 0, 2, 0),
+        plays="8c Ah",
+        good="Td",
+        why="both tricks needed and void in clubs: the ten of trumps wins this trick unless seat"
+        " 3 is void too and holds a higher trump, nearly as surely as the king; ruff with the"
+        " ten and keep the king for the last trick (exact analysis: better in 20 deals of 200,"
+        " never worse)",
+    ),
+    build_position(
+        "two-last-cards-zero-bid-throw-the-trump-after-the-ruffs",
+        hands=("8d Jc Qh", "6d 9d 9c", "2d 9h Th", "9s 7d 3s"),
+        trump_card="5d",
+        bids=(1, 1, 0, 1),
+        plays="Qh 9c Th 7d 3s 8d 6d",
+        good="2d",
+        why="bid of zero, the last to play, and both cards lose to the eight of trumps: throw the"
+        " two of trumps, which would ruff any lead but a diamond in the last trick; the nine of"
+        " hearts kept wins only if seat 0, which takes this trick, leads a lower heart and nobody"
+        " follows higher (exact analysis: better in 38 deals of 200, never worse)",
+    ),
+    build_position(
+        "every-trick-needed-the-seat-after-has-shown-no-trump",
+        hands=(
+            "Qs 9c Kh 9d 7s 2s",
+            "5d Ac 9h 7h 4h Jd",
+            "As 6d Th 8c 4c 5s",
+            "8h 7d Kd 8s 4s Qd",
+        ),
+        trump_card="6s",
+        bids=(3, 1, 1, 2),
+        plays="Kh 9h Th 8h 9c Ac 8c 8s Kd 9d 5d 6d 4s 2s 4h As 5s Qd",
+        good="7s",
+        why="both remaining tricks needed; seat 1, the last to play, threw a heart on a trump"
+        " lead, so it holds no trump: the seven takes this trick as surely as the queen, which"
+        " is kept for the last (exact analysis: better in 23 deals of 200, never worse)",
+    ),
+    build_position(
+        "certain-winner-kept-when-the-trick-is-lost-anyway",
+        hands=(
+            "Kc Qc Jc 8h Kh Ts",
+            "2d 9c 5s 5d 2c Tc",
+            "4d Ah 4h Qs 7h Jd",
+            "8c 5h Ks 6d Qh 3h",
+            "3s Qd 3d Js 6h 2s",
+        ),
+        trump_card="Th",
+        bids=(2, 0, 2, 2, 0),
+        plays="Ts 5s Qs Ks Js 8c Qd Kc Tc Jd Jc 9c 4d 6d 3s 8h 5d 4h 5h 6h Kh 2d Ah",
+        good="3h",
+        why="one trick needed of the last two, and the ace of trumps takes this one whatever"
+        " is played: the king and ace gone, the queen is the top trump, a certain trick, so"
+        " follow with the three (exact analysis: better in 66 deals of 200, never worse)",
+    ),
+    build_position(
+        "la-podrida-a-seat-that-did-not-trump-holds-none",
+        hands=(
+            "Ks 4h Qs 3c 7d 4d",
+            "As 7s Ts 8h 9d Kc",
+            "8d 6s 7h 5d Qd 2s",
+            "9h 4c 2h 5h 6d 6h",
+        ),
+        trump_card="Ad",
+        bids=(2, 1, 2, 0),
+        plays="Qs Ts 6s 6d 9h 4h 8h 7h 6h 4d 9d 5d 7s 2s 5h Ks 3c Kc",
+        good="8d",
+        why="both remaining tricks needed; seat 3, the last to play, threw the 5h on a spade"
+        " lead, and a seat void in the suit led must trump in La Podrida, so it holds no trump:"
+        " the 8d takes this trick as surely as the queen, which is kept for the last (exact"
+        " analysis: better in 35 deals of 200, never worse)",
+        must_trump=True,
+    ),
+    build_position(
+        "bid-made-every-card-wins-last-to-play-take-it-with-the-highest",
+        hands=("2h 3c 4d", "3h 4c 5d", "4h 5c 6d", "9h Kh 5s"),
+        trump_card="2s",
+        bids=(1, 1, 1, 0),
+        plays="2h 3h 4h",
+        good="Kh",
+        why="bid of zero, last to play and either heart takes the trick: take it with the king"
+        " and keep the nine, the likelier of the two to lose a later trick",
+    ),
+    build_position(
+        "bid-made-every-card-wins-now-play-the-lowest",
+        hands=("2h 3c 4d", "3h 4c 5d", "9h Kh 5s", "4h 5c 6d"),
+        trump_card="2s",
+        bids=(1, 1, 0, 1),
+        plays="2h 3h",
+        good="9h",
+        why="bid of zero and either heart beats the cards played so far, with seat 3 still to"
+        " play: play the nine, which seat 3 can still overtake, not the king",
+    ),
+    build_position(
+        "two-last-cards-keep-the-one-the-last-leader-can-let-win",
+        hands=(
+            "3c Ac Jh Kd 5h Jd",
+            "5c Kc 8s 4c Qd 9c",
+            "Tc 8d Ah 9d 6s 7d",
+            "Ad 7h 8h Th 2c 7s",
+            "2s 9s 9h Js Qs Ks",
+        ),
+        trump_card="Ts",
+        bids=(1, 1, 1, 1, 4),
+        plays="Jd Qd 9d Ad 9h 7s 2s 3c 8s 6s 4c Tc 2c 9s Ac Ks 5h Kc 7d Th Qs",
+        good="Kd",
+        why="one trick needed of the last two; seat 4 leads the queen of trumps, and although the"
+        " ace of trumps is unseen, every seat after seat 0 has shown it holds no trump, so seat 4"
+        " takes this trick and leads the last, and it has shown no diamond: the king of"
+        " diamonds kept can never win, the jack of hearts can (the heuristic kept the king, a"
+        " certain miss: exact analysis, the jack makes the bid in 59 deals of 200)",
+    ),
+    build_position(
+        "two-last-cards-zero-bid-keep-the-side-card-not-the-low-trump",
+        hands=("8s 9s", "8h 7d", "8c Tc", "Jd 5s", "2c 3d"),
+        trump_card="Ac",
+        bids=(0, 0, 1, 0, 0),
+        plays="8s 8h Tc 5s",
+        good="2c",
+        why="bid of zero, neither card beats the ten of trumps, and seat 2 leads the last trick:"
+        " throw the two of trumps, which, though the lowest trump left, takes the last trick"
+        " whenever seat 2 leads another suit and nobody over-ruffs; the three of diamonds kept"
+        " wins only if a lower diamond is led (exact analysis: better in 61 deals of 200, never"
+        " worse)",
+    ),
+    build_position(
+        "lost-bid-overtake-a-seat-that-needs-the-trick",
+        hands=("Ac 3h 2d 9d", "4c 4h 3d Td", "5c Jh 4d Jd", "6c Qh Ah 2h"),
+        trump_card="2s",
+        bids=(1, 0, 1, 4),
+        plays="Ac 4c 5c 6c 3h 4h Jh",
+        good="Qh",
+        why="seat 3 bid all four and lost the first trick; seat 2 needs a trick and is winning"
+        " this one with the jack: take it from it as cheaply as possible, with the queen (not"
+        " the two, which lets it make its bid, nor the ace, kept to spoil later)",
+    ),
+    build_position(
+        "lost-bid-lead-low-to-those-who-made-their-bids",
+        hands=("Ac 9h 2d 3s", "4c Kh 3d 4s", "5c Qh 4d 5s", "6c Jh 5d 6s"),
+        trump_card="2c",
+        bids=(0, 0, 0, 0),
+        plays="Ac 4c 5c 6c",
+        good="2d",
+        why="seat 0's zero is lost and every other seat has its zero so far: lead the lowest"
+        " card, which one of them must take",
+    ),
+    build_position(
+        "lost-bid-lead-high-against-those-who-need-tricks",
+        hands=("Ac Ah 2d 3s", "4c Kh 3d 4s", "5c Qh 4d 5s", "6c Jh 5d 6s"),
+        trump_card="2c",
+        bids=(0, 1, 1, 1),
+        plays="Ac 4c 5c 6c",
+        good="Ah",
+        why="seat 0's zero is lost and every other seat still needs its trick: lead the ace and"
+        " take the trick from them",
+    ),
+    build_position(
+        "lost-bid-lead-high-when-the-tricks-wanted-match-the-bids-made",
+        hands=("2c As Ah 2d 3h", "4c 4s Kh 3d 9d", "5c 5s Qh 4d 9s", "Kc 6s Jh 5d 9c"),
+        trump_card="2h",
+        bids=(0, 1, 0, 0),
+        plays="2c 4c 5c Kc 6s As 4s 5s",
+        good="Ah",
+        why="seat 0's zero is lost; seat 1 still needs its trick, seat 2 has its zero and seat 3"
+        " has already missed: the one trick wanted is as many as the seats with just their bid,"
+        " and the spoiler then leads high, taking the trick seat 1 wants (the rule and its"
+        " measurement are in ``_play_spoiler``)",
+    ),
+    build_position(
+        "lost-bid-missed-bids-score-tricks-throw-the-low-card",
+        hands=("Ac Ah 4d 7c", "4c 3h 5d 8d", "5c 4h 6d 9d", "6c Kh 2h 3s"),
+        trump_card="2s",
+        bids=(1, 1, 1, 4),
+        plays="Ac 4c 5c 6c Ah 3h 4h",
+        good="2h",
+        why="seat 3 bid all four and lost the first trick, and a missed bid scores its tricks;"
+        " neither heart beats the ace: throw the two and keep the king, which may take a later"
+        " trick",
+        missed_bid_scores_tricks=True,
+    ),
+    build_position(
+        "lost-bid-missed-bids-score-tricks-take-every-trick",
+        hands=("Kc 3h 2d", "4c 4h 3d", "5c 5h 4d", "Ac Ah 2h"),
+        trump_card="2s",
+        bids=(1, 1, 0, 0),
+        plays="Kc 4c 5c Ac",
+        good="Ah",
+        why="seat 3's zero is lost and a missed bid scores its tricks: take every trick it can,"
+        " leading the ace (exact analysis: better in 73 deals of 200, never worse)",
+        missed_bid_scores_tricks=True,
+    ),
+)
+
+
+@pytest.mark.parametrize("position", HEURISTIC_POSITIONS, ids=[p.name for p in HEURISTIC_POSITIONS])
+def test_heuristic_follows_its_rules(position: Position) -> None:
+    view = view_for(position.state, position.seat)
+    assert position.good_actions < set(view.legal_actions), position.name  # a real choice
+    action = HeuristicBot().choose(view, random.Random(0), Budget())
+    assert action in position.good_actions, f"{position.name}: chose {action}; {position.why}"
+
+
+_Deal = tuple[tuple[str, ...], str, tuple[int, ...]]
+"""The hands, the trump card turned and the bids made so far."""
+
+
+def _bid_view(deal: _Deal, options: dict[str, Any]) -> PlayerView:
+    """The view of the seat to bid after the bids of ``deal``, under the rule ``options``."""
+    hands, trump_card, bids = deal
+    position = build_position(
+        "bid", hands=hands, trump_card=trump_card, bids=bids, good="0", why="", **options
+    )
+    return view_for(position.state, position.seat)
+
+
+def _best_expected_bid(view: PlayerView) -> int:
+    """The legal bid of highest expected points under the heuristic's own trick distribution."""
+    dist = trick_distribution(view)
+    bids = [a.bid for a in view.legal_actions if isinstance(a, Bid)]
+
+    def points(bid: int) -> float:
+        return sum(
+            p * score_hand(view.rules, bid=bid, won=k, hand_size=view.hand_size)
+            for k, p in enumerate(dist)
+        )
+
+    return max(bids, key=points)
+
+
+# (P(0), P(1)) = (0.470, 0.457): the standard scoring makes one worth 11 and zero 10, so it bids
+# one; when a missed bid scores its tricks, the tricks are scored either way and the likelier
+# count is the better bid
+_THREE_PLAYERS: _Deal = (("2s 2d Kd 3d", "Kc Jh Qh 9d", "Ks 6d 3h 7d"), "2c", (0, 2))
+# (P(0), P(1)) = (0.425, 0.471) with 8 cards: a zero made scores 5 + 8 = 13 with the zero-bid bonus
+_EIGHT_CARDS: _Deal = (
+    (
+        "5s 9s Td Qs Ks 8h 2h Ad",
+        "4d Jc Qh Js Th 3h 5c 2d",
+        "Kh 7c 3s 4c 2c 6s Tc 4s",
+        "Jh 4h 3d Ac Ah Qd 8c Kd",
+    ),
+    "8d",
+    (3, 1),
+)
+
+
+@pytest.mark.parametrize(
+    ("deal", "options", "bid"),
+    [
+        (_THREE_PLAYERS, {}, 1),
+        (_THREE_PLAYERS, {"missed_bid_scores_tricks": True}, 0),
+        (_EIGHT_CARDS, {}, 1),
+        (_EIGHT_CARDS, {"zero_bid_bonus": True}, 0),
+    ],
+    ids=["standard", "missed-bids-score-tricks", "eight-cards", "zero-bid-bonus"],
+)
+def test_bid_follows_the_scoring_in_force(deal: _Deal, options: dict[str, Any], bid: int) -> None:
+    """The same hand and bids: the scoring options change the bid of best expected points."""
+    view = _bid_view(deal, options)
+    assert heuristic_bid(view) == _best_expected_bid(view) == bid
+
+
+@pytest.mark.parametrize("missed_bid_scores_tricks", [False, True])
+def test_hooked_dealer_certain_to_miss_bids_nearest_its_tricks(
+    *, missed_bid_scores_tricks: bool
+) -> None:
+    """The dealer's As Ks take both tricks for certain and the hook forbids two (the others bid
+    zero): zero and one score alike, and the tie goes to the bid nearest the expected tricks."""
+    view = _bid_view(
+        (("Kh 3c", "Qh 4c", "Jh 6c", "As Ks"), "2s", (0, 0, 0)),
+        {"hook": True, "missed_bid_scores_tricks": missed_bid_scores_tricks},
+    )
+    assert trick_distribution(view)[2] == 1.0
+    assert heuristic_bid(view) == 1
+
+
+def test_small_hand_calibration_group_is_strictly_under_the_share() -> None:
+    """Without trump, group 3 (a small hand with a large stock) is for an opponents' share of
+    the unseen cards *under* ``SMALL_HAND_SHARE``; at the share itself, group 2."""
+    assert calibration_group(trump=False, is_trump=False, share=SMALL_HAND_SHARE, unseen=20) == 2
+    assert calibration_group(trump=False, is_trump=False, share=0.49, unseen=20) == 3
+    assert calibration_group(trump=False, is_trump=False, share=0.0, unseen=0) == 2
