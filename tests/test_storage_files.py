@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+import io
 import os
+import stat
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from ohhell import storage_files
 from ohhell.storage_files import (
     InUseError,
+    append_json_line,
+    broken_link,
     hold_in_process,
+    read_limited,
     release_inherited_locks,
     remove_stale_temporaries,
     sole_writer,
@@ -203,3 +209,104 @@ def test_a_forked_worker_closes_only_the_locked_file_not_what_took_its_number(
     release_inherited_locks()  # the locked file itself is closed
     with pytest.raises(OSError):
         os.fstat(held)
+
+
+def test_read_limited_refuses_a_stream_past_the_limit_too() -> None:
+    """Standard input (``replay -``) is held to the limit as a file is: read past it, not
+    cut at it and taken for a whole input."""
+    assert read_limited(io.BytesIO(b"x" * 10), 10, "game record") == b"x" * 10
+    with pytest.raises(ValueError, match=r"larger than any game record \(over 10 bytes\)"):
+        read_limited(io.BytesIO(b"x" * 11), 10, "game record")
+
+
+def test_append_json_line_syncs_the_line_to_disk(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A journal line is on disk, whole, when the call returns (a deal set reported saved)."""
+    synced: list[bytes] = []
+    real_fsync = os.fsync
+    path = tmp_path / "journal.jsonl"
+
+    def fsync(fd: int) -> None:
+        synced.append(path.read_bytes())  # what the file holds when it is synced
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    with path.open("ab") as handle:
+        append_json_line(handle, {"a": 1})
+        assert synced == [b'{"a":1}\n']
+
+
+def test_a_stop_signal_leaves_no_folder_it_made(tmp_path: Path) -> None:
+    """Ctrl-C (a ``KeyboardInterrupt``, not an ``Exception``) before anything is written takes
+    back the folder too, as a refused command does."""
+    made = tmp_path / "a" / "new"
+    with pytest.raises(KeyboardInterrupt), sole_writer(made):
+        raise KeyboardInterrupt
+    assert not (tmp_path / "a").exists()
+
+
+def test_a_link_to_a_folder_is_a_folder_to_write_into(tmp_path: Path) -> None:
+    """Only a link to nothing is broken: ``--out`` may be a link to a folder that is there."""
+    (tmp_path / "real").mkdir()
+    link = tmp_path / "out"
+    link.symlink_to(tmp_path / "real")
+    assert broken_link(link) is None
+    with sole_writer(link) as held:
+        write_atomic(held / "game-1.json", "{}", replace=False)
+    assert (tmp_path / "real" / "game-1.json").read_text(encoding="utf-8") == "{}"
+    (tmp_path / "gone").mkdir()
+    dangling = tmp_path / "dangling"
+    dangling.symlink_to(tmp_path / "gone")
+    (tmp_path / "gone").rmdir()
+    assert (
+        broken_link(dangling)
+        == f"{dangling} is a symbolic link to {tmp_path / 'gone'}, which does not exist"
+    )
+
+
+def test_without_hard_links_a_file_there_is_still_never_replaced(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``replace=False`` on a file system without hard links (``os.link`` refused): the file
+    is put in place by a rename, but only where nothing is there yet."""
+
+    def no_link(src: object, dst: object) -> None:
+        raise PermissionError(1, "Operation not permitted")
+
+    monkeypatch.setattr(os, "link", no_link)
+    path = tmp_path / "deals.json"
+    write_atomic(path, "first", replace=False)
+    assert path.read_text(encoding="utf-8") == "first"
+    with pytest.raises(FileExistsError) as error:
+        write_atomic(path, "second", replace=False)
+    assert error.value.filename == str(path)
+    assert path.read_text(encoding="utf-8") == "first"
+    assert [p.name for p in tmp_path.iterdir()] == ["deals.json"]  # no temporary left
+
+
+def test_a_folder_let_go_is_forgotten_by_the_workers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Once :func:`sole_writer` is left, a worker forked later does not close the descriptor
+    that took its number, even one open on the same folder."""
+    numbers: list[int] = []
+    real_hold = storage_files.hold_in_process
+
+    def hold(fd: int, path: Path) -> None:
+        numbers.append(fd)
+        real_hold(fd, path)
+
+    monkeypatch.setattr(storage_files, "hold_in_process", hold)
+    with sole_writer(tmp_path / "out"):
+        pass
+    again = os.open(tmp_path / "out", os.O_RDONLY)  # the same folder, not held
+    try:
+        if again != numbers[0]:  # at the number the held descriptor had
+            os.dup2(again, numbers[0])
+            os.close(again)
+            again = numbers[0]
+        release_inherited_locks()  # as a worker forked now does
+        assert stat.S_ISDIR(os.fstat(again).st_mode)  # still open
+    finally:
+        os.close(again)

@@ -293,3 +293,97 @@ def test_a_stop_while_the_reports_are_written_waits_for_them(
         " and the reports are written\n"
     )
     assert all((out / name).exists() for name in report.REPORT_FILES)
+
+
+def test_an_unfinished_record_replays_as_unfinished(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A record cut short is valid: its sheet shows the bids not yet made as ``-`` and no
+    points, and it has no winner; as JSON, ``finished`` is false."""
+    from ohhell.engine import records
+
+    rules = Rules(player_count=3, schedule="custom", custom_hand_sizes=(1, 1))
+    rng = random.Random(1)
+    state = new_game(rules, first_dealer=0)
+    while state.is_chance or state.bids.count(None) > 2:  # one bid made
+        action = random_deal(state, rng) if state.is_chance else rng.choice(legal_actions(state))
+        state, _ = apply(state, action)
+    path = tmp_path / "cut.json"
+    path.write_text(records.dumps(records.to_record(state, seats=["Ann", "Bo", "Cy"])))
+    assert cli_main.main(["replay", str(path)]) == 0
+    text = capsys.readouterr().out
+    assert (
+        f"{path}: valid record; " in text
+        and "; unfinished, at hand 1 of 2 (1 card), bidding\n" in text
+    )
+    assert "winner" not in text
+    hand_1 = text.splitlines()[4].split(" | ")
+    assert [cell.split() for cell in hand_1[1:]] == [["-", "0"], ["0", "0"], ["-", "0"]]
+    assert cli_main.main(["replay", "--json", str(path)]) == 0
+    sheet = json.loads(capsys.readouterr().out)
+    assert (sheet["finished"], sheet["winners"], len(sheet["hands"])) == (False, [], 1)
+    hand = sheet["hands"][0]
+    assert hand["points"] is None and hand["bids"].count(None) == 2
+
+
+def test_a_record_file_of_blank_lines_is_empty(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "blank.json"
+    path.write_text("\n  \n", encoding="utf-8")
+    assert cli_main.main(["replay", str(path)]) == 1
+    assert capsys.readouterr().err == (
+        f"ohhell replay: error: {path}: empty: a record is a JSON object\n"
+    )
+
+
+def test_whole_numbers_take_spaces_around_each_and_a_blank_list_is_none() -> None:
+    """``--bids ""`` (or blank) is no bids made yet, as no ``--bids`` is."""
+    import argparse
+
+    from ohhell.cli.options import whole_numbers
+
+    assert whole_numbers("") == () and whole_numbers("  ") == ()
+    assert whole_numbers(" 1, 0 ,2") == (1, 0, 2)
+    with pytest.raises(argparse.ArgumentTypeError, match="separated by commas, got '1 2'"):
+        whole_numbers("1 2")  # a list without its commas, not the number 12
+
+
+@pytest.mark.parametrize("text", ["[4]", '"standard"', "4"])
+def test_a_rules_file_must_hold_an_object(
+    text: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "rules.json"
+    path.write_text(text, encoding="utf-8")
+    assert cli_main.main(["rules", "--rules-file", str(path)]) == 1
+    assert capsys.readouterr().err == (
+        f"ohhell rules: error: rules file {path} must hold a JSON object of options\n"
+    )
+
+
+def test_the_winners_are_marked_and_named_under_the_totals() -> None:
+    rules = Rules(player_count=3, schedule="custom", custom_hand_sizes=(1,))
+    rng = random.Random(1)
+    state = new_game(rules, first_dealer=0)
+    while not state.is_over:
+        action = random_deal(state, rng) if state.is_chance else rng.choice(legal_actions(state))
+        state, _ = apply(state, action)
+    rows = score_sheet(state)
+    totals = [str(total) for total in rows[-1].totals]
+    for winners, named in (((1,), "winner: Bo (*)"), ((0, 2), "shared win: Ann, Cy (*)")):
+        table = format_score_sheet(rows, ["Ann", "Bo", "Cy"], winners=winners).splitlines()
+        marked = ["*" + total if seat in winners else total for seat, total in enumerate(totals)]
+        assert [cell.strip() for cell in table[-2].split("|")[1:]] == marked
+        assert table[-1] == named
+
+
+def test_seat_names_are_centred_and_their_format_characters_escaped() -> None:
+    """A name is centred over its column, any odd space on its right; an invisible format
+    character (a right-to-left override would turn the rest of the line around) is escaped."""
+    rows = score_sheet(new_game(Rules(player_count=3)))
+    head = format_score_sheet(rows, ["Bo", "Ann", "Cy\u202e"]).splitlines()[0]
+    assert head.split(" | ")[1:] == [
+        " " * 7 + "Bo" + " " * 8,
+        " " * 7 + "Ann" + " " * 7,
+        " " * 4 + "Cy\\u202e" + " " * 5,
+    ]

@@ -465,3 +465,107 @@ def test_a_second_simulate_into_the_same_folder_is_refused(tmp_path: Path) -> No
         if first.poll() is None:
             first.kill()
     assert first.returncode == 130
+
+
+@pytest.mark.parametrize(
+    "other",
+    [("--seed", "2"), ("--bots", "heuristic"), ("--zero-bid-bonus",)],
+    ids=["seed", "bots", "rules"],
+)
+def test_a_record_of_another_seed_bots_or_rules_is_another_game(
+    tmp_path: Path, other: tuple[str, ...]
+) -> None:
+    """A record under the name this run would write is the same game only if its seed, bots
+    and rules are all this run's: otherwise it is refused before the first game is played."""
+    out = tmp_path / "out"
+    one_hand = ("--players", "3", "--hand-sizes", "1", "--seed", "1", "--quiet")
+    before = ohhell("simulate", *one_hand, *other, "--out", str(tmp_path / "before"))
+    assert before.returncode == 0, before.stderr
+    out.mkdir()
+    (out / "game-1.json").write_bytes(next((tmp_path / "before").glob("game-*.json")).read_bytes())
+    kept = (out / "game-1.json").read_bytes()
+    again = ohhell("simulate", *one_hand, "--out", str(out))
+    assert again.returncode == 1
+    assert again.stderr == (
+        f"ohhell simulate: error: {out / 'game-1.json'} holds another game: it is not"
+        " replaced unless --overwrite is given (or choose another --seed or --out)\n"
+    )
+    assert (out / "game-1.json").read_bytes() == kept
+
+
+def test_a_refusal_counts_the_other_records_in_the_way(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    first = ohhell("simulate", "--players", "4", "--seed", "1", "--games", "3", "--out", str(out))
+    assert first.returncode == 0, first.stderr
+    again = ohhell("simulate", "--players", "3", "--seed", "2", "--games", "3", "--out", str(out))
+    assert again.returncode == 1
+    assert again.stderr.startswith(
+        f"ohhell simulate: error: {out / 'game-2.json'} (and 1 more) holds another game:"
+    )
+
+
+def test_replay_json_gives_each_hand_as_the_record_has_it() -> None:
+    """Every field of each hand of ``replay --json`` (the dealer, the trump, or ``null`` in a
+    hand without one) is the record's own, under the record's own name."""
+    golden = Path(__file__).parents[1] / "golden" / "records" / "standard-4p.json"
+    result = ohhell("replay", "--json", str(golden))
+    assert result.returncode == 0, result.stderr
+    record = json.loads(golden.read_text())
+    fields = ("number", "dealer", "cards", "trump", "bids", "tricks_won", "points", "totals")
+    assert json.loads(result.stdout)["hands"] == [
+        {field: hand[field] for field in fields} for hand in record["hands"]
+    ]
+    assert record["hands"][-1]["trump"] is None  # the last hand, every card dealt
+
+
+def test_each_json_line_and_record_says_its_own_seed(tmp_path: Path) -> None:
+    """Game N of a run from --seed S is the game of seed S + N - 1: its JSON line and its
+    record's ``meta`` say so, with the command and bots that played it."""
+    out = tmp_path / "out"
+    result = ohhell(
+        "simulate", "--players", "3", "--hand-sizes", "1", "--bots", "heuristic,random,random",
+        "--seed", "5", "--games", "2", "--json", "--out", str(out),
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [(line["seed"], line["record"]) for line in lines] == [
+        (5, str(out / "game-5.json")),
+        (6, str(out / "game-6.json")),
+    ]
+    record = json.loads((out / "game-6.json").read_text())
+    assert record["meta"] == {
+        "generator": "ohhell simulate",
+        "seed": 6,
+        "players": ["heuristic", "random", "random"],
+    }
+    assert record["seats"] == ["heuristic 0", "random 1", "random 2"]
+
+
+def test_quiet_prints_only_where_each_record_is(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    result = ohhell(
+        "simulate", "--players", "3", "--hand-sizes", "1", "--seed", "3", "--games", "2",
+        "--quiet", "--out", str(out),
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == (
+        f"record written to {out / 'game-3.json'}\nrecord written to {out / 'game-4.json'}\n"
+    )
+
+
+def test_a_rerun_never_replaces_a_record_that_differs_from_its_game(tmp_path: Path) -> None:
+    """The same command again, where the record of its game differs from the game it plays
+    (as a clock's bot may play it otherwise): the record there is kept and the run stops."""
+    out = tmp_path / "out"
+    command = ("simulate", "--players", "3", "--hand-sizes", "1", "--seed", "1", "--quiet")
+    assert ohhell(*command, "--out", str(out)).returncode == 0
+    record = json.loads((out / "game-1.json").read_text())
+    record["seats"] = ["Ann", "Bo", "Cy"]  # another game of the same command, seed and bots
+    (out / "game-1.json").write_text(json.dumps(record))
+    kept = (out / "game-1.json").read_bytes()
+    again = ohhell(*command, "--out", str(out))
+    assert again.returncode == 1
+    assert again.stderr.startswith(
+        f"ohhell simulate: error: {out / 'game-1.json'} holds another game of the same seed"
+    )
+    assert (out / "game-1.json").read_bytes() == kept

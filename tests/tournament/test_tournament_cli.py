@@ -508,3 +508,31 @@ def test_without_the_tournament_extra_it_says_which(
         " not installed): pip install 'ohhell[tournament]'"
     )
     assert not (tmp_path / "out").exists()
+
+
+def test_jobs_may_be_up_to_four_per_core(tmp_path: Path) -> None:
+    require("rich")
+    require("matplotlib")
+    most = 4 * (os.cpu_count() or 1)
+    args = ("--players", "3", "--schedule", "custom", "--hand-sizes", "1", "--deal-sets", "1")
+    done = tournament(*args, "--jobs", str(most), "--quiet", "--out", str(tmp_path / "out"))
+    assert done.returncode == 0, done.stderr
+    over = tournament(*args, "--jobs", str(most + 1), "--out", str(tmp_path / "over"))
+    assert over.returncode == 1
+    assert f"--jobs must be from 1 to {most} (4 per core here), got {most + 1}" in over.stderr
+    assert not (tmp_path / "over").exists()
+
+
+def test_a_journal_that_played_nothing_may_be_replaced(tmp_path: Path) -> None:
+    """A tournament stopped before its first deal set was saved lost nothing: another
+    tournament may start in its folder without --overwrite."""
+    require("rich")
+    require("matplotlib")
+    out = tmp_path / "out"
+    first = tournament("--deal-sets", "2", "--seed", "1", "--out", str(out), "--quiet", *COMMON)
+    assert first.returncode == 0, first.stderr
+    header = (out / "journal.jsonl").read_bytes().split(b"\n")[0] + b"\n"
+    (out / "journal.jsonl").write_bytes(header)  # as stopped before its first deal set
+    other = tournament("--deal-sets", "2", "--seed", "2", "--out", str(out), "--quiet", *COMMON)
+    assert other.returncode == 0, other.stderr
+    assert read_journal(out / "journal.jsonl").seed == 2

@@ -248,7 +248,11 @@ def test_another_tournament_is_named_difference_by_difference(
         "records a tournament of 4 deal sets (1 played) with these bots and rules, and only 3"
         in str(error.value)
     )
-    assert "give --deal-sets 4 or more" in str(error.value)
+    assert str(error.value).endswith(
+        "a tournament can be extended, not cut short: ask for 4 deal sets or more (--deal-sets"
+        " 4 or more, or leave it out; with --deals, a file that holds 4 or more), or choose"
+        " another --out"
+    )
     with pytest.raises(JournalError, match=r"records another tournament: other deals$"):
         check_same_tournament(journal, MATCHUP, generate_deal_sets(RULES, 4, seed=12))
     with pytest.raises(JournalError, match="its deals are not the first 4 deal sets of these 6"):

@@ -149,8 +149,9 @@ def file_arg(text: str) -> Path:
 
 def whole_numbers(text: str) -> tuple[int, ...]:
     """A comma-separated list of whole numbers (``--hand-sizes 1,2,3``, ``--bids 1,0``);
-    spaces are ignored and an empty text is the empty list."""
-    text = text.replace(" ", "")
+    spaces around each number are ignored (not inside one: ``1 2`` is refused, not read as 12)
+    and an empty or blank text is the empty list."""
+    text = text.strip()
     try:
         return tuple(int(item) for item in text.split(",")) if text else ()
     except ValueError:

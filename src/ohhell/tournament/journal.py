@@ -434,8 +434,10 @@ def check_same_tournament(journal: Journal, matchup: Matchup, deal_sets: DealSet
                 f"journal {journal.path} records a tournament of {recorded['deal_sets']} deal"
                 f" sets ({len(journal.outcomes)} played) with these bots and rules, and only"
                 f" {count} are asked for here:"
-                " a tournament can be extended, not cut short; give --deal-sets"
-                f" {recorded['deal_sets']} or more (or leave it out), or choose another --out"
+                " a tournament can be extended, not cut short: ask for"
+                f" {recorded['deal_sets']} deal sets or more (--deal-sets"
+                f" {recorded['deal_sets']} or more, or leave it out; with --deals, a file"
+                f" that holds {recorded['deal_sets']} or more), or choose another --out"
             )
         differences.append(f"{recorded['deal_sets']} deal sets there, {count} here")
     elif recorded["deals_sha256"] != deal_sets.first(recorded["deal_sets"]).digest():
