@@ -20,7 +20,15 @@ from ohhell.cli import main as cli_main
 from ohhell.cli import replay as replay_cmd
 from ohhell.cli import simulate as simulate_cmd
 from ohhell.cli.render import format_score_sheet
-from ohhell.engine import Rules, apply, legal_actions, new_game, random_deal, score_sheet
+from ohhell.engine import (
+    GameState,
+    Rules,
+    apply,
+    legal_actions,
+    new_game,
+    random_deal,
+    score_sheet,
+)
 
 ONE_HAND = ("--players", "3", "--hand-sizes", "1", "--seed", "1", "--quiet")
 
@@ -184,15 +192,21 @@ def test_options_are_never_abbreviated() -> None:
     assert "unrecognized arguments: --see 3" in done.stderr
 
 
-def test_wide_seat_names_keep_the_score_sheet_in_columns() -> None:
-    """An emoji or a CJK character takes two columns of a terminal: the table pads by columns,
-    not by characters, so every line of it is as wide as the others."""
+def _one_card_game() -> GameState:
+    """A game of one hand of one card each, three seats, played at random to its end."""
     rules = Rules(player_count=3, schedule="custom", custom_hand_sizes=(1,))
     rng = random.Random(1)
     state = new_game(rules, first_dealer=0)
     while not state.is_over:
         action = random_deal(state, rng) if state.is_chance else rng.choice(legal_actions(state))
         state, _ = apply(state, action)
+    return state
+
+
+def test_wide_seat_names_keep_the_score_sheet_in_columns() -> None:
+    """An emoji or a CJK character takes two columns of a terminal: the table pads by columns,
+    not by characters, so every line of it is as wide as the others."""
+    state = _one_card_game()
     names = ["\U0001f600\U0001f600\U0001f600", "\u738b\u82b3", "Zoe\u0301"]
     table = format_score_sheet(score_sheet(state), names, winners=state.winners)
 
@@ -362,12 +376,7 @@ def test_a_rules_file_must_hold_an_object(
 
 
 def test_the_winners_are_marked_and_named_under_the_totals() -> None:
-    rules = Rules(player_count=3, schedule="custom", custom_hand_sizes=(1,))
-    rng = random.Random(1)
-    state = new_game(rules, first_dealer=0)
-    while not state.is_over:
-        action = random_deal(state, rng) if state.is_chance else rng.choice(legal_actions(state))
-        state, _ = apply(state, action)
+    state = _one_card_game()
     rows = score_sheet(state)
     totals = [str(total) for total in rows[-1].totals]
     for winners, named in (((1,), "winner: Bo (*)"), ((0, 2), "shared win: Ann, Cy (*)")):

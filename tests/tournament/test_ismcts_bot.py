@@ -296,19 +296,9 @@ def _true_openspiel_state(state: GameState) -> Any:
     return ospiel
 
 
-def test_fixed_simulations_override_the_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_fixed_simulations_override_the_budget(ismcts_simulations: list[int]) -> None:
     """``IsmctsBot(simulations=k)`` searches ``k`` simulations in total whatever the budget."""
-    require("pyspiel")
-    from ohhell import openspiel_bridge
-
-    shares: list[int] = []
-    real = openspiel_bridge._new_ismcts
-
-    def recording(**kwargs: Any) -> Any:
-        shares.append(kwargs["simulations"])
-        return real(**kwargs)
-
-    monkeypatch.setattr(openspiel_bridge, "_new_ismcts", recording)
+    shares = ismcts_simulations
     view = view_for(_dealt(RULES), 2)
     IsmctsBot(worlds=3, simulations=40).choose(view, random.Random(0), Budget(simulations=7))
     assert sorted(shares) == [13, 13, 14]

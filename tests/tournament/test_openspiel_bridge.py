@@ -264,21 +264,11 @@ def test_duplicate_deal_seats_our_bot_in_seat_r_of_hand_r() -> None:
 
 
 def test_duplicate_deal_gives_ismcts_seeing_its_view_the_simulations_asked(
-    monkeypatch: pytest.MonkeyPatch,
+    ismcts_simulations: list[int],
 ) -> None:
     """``simulations`` is what every IS-MCTS decision searches under ``ismcts_sees="view"`` too
     (8: four searches of two), not :class:`~ohhell.openspiel_bridge.IsmctsBot`'s default."""
-    require("pyspiel")
-    from ohhell import openspiel_bridge
-
-    shares: list[int] = []
-    real = openspiel_bridge._new_ismcts
-
-    def recording(**kwargs: Any) -> Any:
-        shares.append(kwargs["simulations"])
-        return real(**kwargs)
-
-    monkeypatch.setattr(openspiel_bridge, "_new_ismcts", recording)
+    shares = ismcts_simulations
     deal = random_openspiel_deal(3, 2, random.Random(7), dealer=1)
     play_duplicate_deal(deal, RandomBot, simulations=8, seed=4, ismcts_sees="view")
     assert shares and set(shares) == {2} and len(shares) % 4 == 0
