@@ -824,7 +824,34 @@ def _kept_chance(
     """With two cards left, the chance the card kept after playing ``card`` takes the last
     trick: settled by :func:`_last_trick_chance` where the facts allow, else its
     ``strength``. The last trick's leader is this trick's winner: certain, or one of the seats
-    that can still take it when the seat's card cannot."""
+    that can still take it when the seat's card cannot.
+
+    When neither card wins this trick and one is a trump, the other not, the trick goes the
+    same way whichever is played, and a trump kept takes the last trick whenever the side
+    card kept would (its suit led and nobody following higher or ruffing, the trump wins as
+    well): its chance is never put below the side card's."""
+    chance = _kept_card_chance(view, know, card, later, strength)
+    kept = _other(view, card)
+    trump = know.trump
+    if (
+        view.trick
+        and trump is not None
+        and (card.suit is trump) is not (kept.suit is trump)
+        and not any(_beats(c, _current_best(view, trump), trump) for c in (card, kept))
+    ):
+        swapped = _kept_card_chance(view, know, kept, later, strength)
+        return max(chance, swapped) if kept.suit is trump else min(chance, swapped)
+    return chance
+
+
+def _kept_card_chance(
+    view: PlayerView,
+    know: _Knowledge,
+    card: Card,
+    later: Sequence[int],
+    strength: dict[Card, float],
+) -> float:
+    """:func:`_kept_chance` before the trump's dominance: the facts, else the strength."""
     kept = _other(view, card)
     if not view.trick:
         return strength[kept]
