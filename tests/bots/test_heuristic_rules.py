@@ -132,6 +132,19 @@ HEURISTIC_POSITIONS: tuple[Position, ...] = (
         " never worse)",
     ),
     build_position(
+        "every-trick-needed-ruff-low-and-keep-the-king",
+        hands=("6h 8d", "7s Ks", "Kh 4c"),
+        trump_card="3s",
+        bids=(0, 2, 0),
+        plays="6h",
+        good="7s",
+        why="both remaining tricks needed and void in hearts: the king of trumps is not a"
+        " certain winner (the ace is unseen), but kept, it takes the last trick more often than"
+        " the seven would, and both tricks are needed: ruff with the seven, which only seat 2,"
+        " the last to play, can over-ruff (exact analysis: better in 34 deals of 200, never"
+        " worse)",
+    ),
+    build_position(
         "two-last-cards-zero-bid-throw-the-trump-after-the-ruffs",
         hands=("8d Jc Qh", "6d 9d 9c", "2d 9h Th", "9s 7d 3s"),
         trump_card="5d",

@@ -591,7 +591,7 @@ def heuristic_play(view: PlayerView) -> Card:
         return _play_duck(view, know, cards, strength, later)
     sure = _sure_winners(know, view.hand)
     if need == left:
-        return _play_win(view, know, cards, strength, later)
+        return _play_win(view, know, cards, strength, later, every=True)
     spare = [c for c in cards if c not in sure] or cards
     best = _current_best(view, know.trump) if view.trick else None
     if len(sure) >= need and (best is None or any(not _beats(c, best, know.trump) for c in spare)):
@@ -874,8 +874,14 @@ def _play_win(
     cards: Sequence[Card],
     strength: dict[Card, float],
     later: Sequence[int],
+    *,
+    every: bool = False,
 ) -> Card:
-    """Take this trick as surely and as cheaply as possible (lose cheaply if it cannot)."""
+    """Take this trick as surely and as cheaply as possible (lose cheaply if it cannot).
+
+    ``every``: every trick left is needed, so a card is judged by its chance to win this
+    trick times the chance that the cards kept win all the others (their strengths): a high
+    trump spent where a low one wins nearly as surely is missed later."""
     trump = know.trump
     if not view.trick:
         return _lead_to_win(know, cards, strength)
@@ -889,7 +895,11 @@ def _play_win(
             winners = [c for c in winners if c not in sure]
     if winners:
         scored = [(_hold_probability(know, c, led, later), c) for c in winners]
-        # the cheapest card that holds as well as any: lowest rank, and follow suit before a ruff
+        if every and view.hand is not None:
+            scored = [
+                (p * math.prod(strength[o] for o in view.hand if o != c), c) for p, c in scored
+            ]
+        # the cheapest card that scores as well as any: lowest rank, and follow suit before a ruff
         top = max(p for p, _ in scored)
         good = [c for p, c in scored if p >= top - 0.05]
         return min(good, key=lambda c: (c.suit is trump and led is not trump, c.rank))
