@@ -109,6 +109,16 @@ HEURISTIC_POSITIONS: tuple[Position, ...] = (
         " worse)",
     ),
     build_position(
+        "every-trick-needed-lead-the-low-trump-before-the-side-queen",
+        hands=("5s Qd", "8s 6s", "3h 7d", "5d Jh"),
+        trump_card="Qs",
+        bids=(2, 2, 0, 0),
+        good="5s",
+        why="both tricks needed, on lead with the five of trumps and the queen of diamonds, and"
+        " neither is certain: lead the trump, which draws any lower trump that could otherwise"
+        " ruff the queen (exact analysis: better in 14 deals of 200, never worse)",
+    ),
+    build_position(
         "every-trick-needed-ruff-with-the-lower-trump",
         hands=("6s Qc 3c 6c", "2d Tc Th Qh", "7s Jc 8c 5h"),
         trump_card="2c",
@@ -284,6 +294,145 @@ HEURISTIC_POSITIONS: tuple[Position, ...] = (
         " more often (exact analysis: better in 67 deals of 200, never worse)",
     ),
     build_position(
+        "two-last-cards-zero-bid-keep-the-card-the-trump-winner-cannot-lead-to",
+        hands=("2h 6d 3d", "6h 8s Kh", "Kd Ad Qc"),
+        trump_card="Ah",
+        bids=(2, 3, 0),
+        plays="3d 6h Ad Kh",
+        good="Qc",
+        why="bid of zero and both cards lose to the king of trumps, which nothing left can beat"
+        " (the ace is turned; a trump led cannot be ruffed): seat 1 takes this trick and leads"
+        " the last, and it ruffed the first diamond, so the king of diamonds kept can never"
+        " win; throw the queen of clubs, which wins if seat 1 leads a lower club (exact"
+        " analysis: better in 46 deals of 200, never worse)",
+    ),
+    build_position(
+        "two-last-cards-both-win-take-it-with-the-ace-and-lead-the-eight",
+        hands=("Qh 7h", "3c 3h", "Ah 8h"),
+        trump_card="Js",
+        bids=(0, 1, 1),
+        plays="7h 3h",
+        good="Ah",
+        why="one trick needed of the last two, last to play, and either heart takes this trick"
+        " and the lead of the last: take it with the ace and lead the eight, which a higher"
+        " heart or a trump beats, not the ace, which only a trump beats (exact analysis: better"
+        " in 26 deals of 200, never worse)",
+    ),
+    build_position(
+        "two-last-cards-zero-bid-keep-the-suit-both-possible-leaders-lack",
+        hands=("Kc 2c 2h", "9d Qh Kh", "6d 7s 3d", "5s 4c Jc", "2s 9h 4d"),
+        trump_card="Ac",
+        bids=(1, 0, 0, 1, 0),
+        plays="2h Qh 7s Jc 9h 4c 4d 2c",
+        good="9d",
+        why="bid of zero and neither card can follow the trump led: seat 3 takes this trick"
+        " unless seat 2, still to play, plays a higher trump, and both showed no heart in the"
+        " first trick, so the king of hearts kept can never win; throw the nine of diamonds"
+        " (exact analysis: better in 14 deals of 200, never worse)",
+    ),
+    build_position(
+        "two-last-cards-zero-bid-the-seat-now-winning-may-lead-the-last",
+        hands=("Qs Kh 2c", "2d 4h Ad", "Ks Ts 4c", "6c 6d Td"),
+        trump_card="7h",
+        bids=(1, 1, 0, 0),
+        plays="Qs 2d Ts Td Kh 4h",
+        good="Ks",
+        why="bid of zero and neither card can follow the trump led: seat 0's king takes this"
+        " trick unless seat 3, still to play, holds the ace; seat 3 has shown no spade, but"
+        " seat 0, the likelier leader of the last trick, has not, so the king of spades kept"
+        " could still win it: throw it and keep the four of clubs (exact analysis: better in 31"
+        " deals of 200, worse in 2)",
+    ),
+    build_position(
+        "two-last-cards-one-needed-ruff-now-the-ace-led-last-may-be-ruffed",
+        hands=("Ts 6h 9h", "Ah 3d 2s", "6c As Ac", "2h Qd Qh"),
+        trump_card="Jd",
+        bids=(0, 1, 2, 1),
+        plays="Ts 2s As Qh Ac 2h 9h",
+        good="3d",
+        why="one trick needed of the last two, last to play and void in clubs: ruff with the"
+        " three of trumps, a certain trick, and lead the ace of hearts, the best heart left but"
+        " not a certain trick while trumps are out (any seat without a heart may ruff it);"
+        " throwing the ace instead, the three kept wins only if seat 2 leads another suit and"
+        " nobody over-ruffs (exact analysis: better in 154 deals of 200, worse in 40; 8.8"
+        " points against 2.5 on average)",
+    ),
+    build_position(
+        "two-last-cards-one-needed-win-with-the-ace-keep-the-queen",
+        hands=("4d Ad Qd 9s", "8h 7c 9h 2h", "Qs 3c 6h 9c", "As 2c Jd 8s", "Th 7d Kd 7s"),
+        trump_card="Js",
+        bids=(1, 0, 1, 2, 0),
+        plays="9s 9h Qs 8s 7s 6h As Th 4d 8h Jd 7d",
+        good="Ad",
+        why="one trick needed of the last two and both diamonds beat the jack led (seat 2,"
+        " still to play, may ruff either): win with the ace and lead the queen to the"
+        " last trick, which the king or a ruff may beat, not the ace, which only a ruff beats"
+        " (exact analysis: better in 17 deals of 200, never worse)",
+        must_trump=True,
+    ),
+    build_position(
+        "two-last-cards-zero-bid-the-seat-still-to-play-may-take-the-lead",
+        hands=("9d 2s 3h Ts", "5d 8c Kc 4d", "Kd 7c Qh 6c"),
+        trump_card="8s",
+        bids=(2, 0, 1),
+        plays="9d 5d Kd 7c 2s 8c 3h",
+        good="Kc",
+        why="bid of zero and no heart to follow the three led: seat 0 has shown no club, but"
+        " seat 2, still to play, overtakes the three with any higher heart or a trump and then"
+        " leads the last trick, perhaps a club, so the king of clubs kept could win it: throw"
+        " the king and keep the four of diamonds (exact analysis: better in 26 deals of 200,"
+        " worse in 2)",
+    ),
+    build_position(
+        "two-last-cards-zero-bid-the-seat-still-to-play-may-ruff",
+        hands=("9d 2s Ah Ts", "5d 8c Kc 4d", "Kd 7c Qh 6c"),
+        trump_card="8s",
+        bids=(2, 0, 1),
+        plays="9d 5d Kd 7c 2s 8c Ah",
+        good="Kc",
+        why="bid of zero and no heart to follow the ace led, the best heart left: seat 0 has"
+        " shown no club, but seat 2, still to play, may ruff the ace and then lead the last"
+        " trick, perhaps a club, so the king of clubs kept could win it: throw the king and"
+        " keep the four of diamonds (exact analysis: better in 17 deals of 200, worse in 2)",
+    ),
+    build_position(
+        "two-last-cards-zero-bid-one-seat-still-to-play-may-ruff",
+        hands=("2s Ts Ah 3d", "5d 8c Kc 4d", "Jd 9c Qh 6h", "Ks 7c 5h 2c"),
+        trump_card="8s",
+        bids=(2, 0, 1, 1),
+        plays="2s 5d Jd Ks 7c Ts 8c 9c Ah",
+        good="Kc",
+        why="bid of zero and no heart to follow the ace led, the best heart left: seat 0 has"
+        " shown no club and seat 2 no trump, but seat 3, the last to play, may ruff the ace and"
+        " then lead the last trick, perhaps a club, so the king of clubs kept could win it:"
+        " throw the king and keep the four of diamonds (exact analysis: better in 17 deals of"
+        " 200, worse in 1)",
+    ),
+    build_position(
+        "two-last-cards-zero-bid-one-seat-still-to-play-may-over-trump",
+        hands=("2s Ts 3s 3d", "5d 8c Kc 4d", "Jd 9c Qh 6h", "Ks 7c 5h 2c"),
+        trump_card="8s",
+        bids=(2, 0, 1, 1),
+        plays="2s 5d Jd Ks 7c Ts 8c 9c 3s",
+        good="Kc",
+        why="bid of zero and no trump to follow the three of trumps led: seat 0 has shown no"
+        " club and seat 2 no trump, but seat 3, the last to play, may hold a higher trump and"
+        " then lead the last trick, perhaps a club, so the king of clubs kept could win it:"
+        " throw the king and keep the four of diamonds (exact analysis: better in 16 deals of"
+        " 200, worse in 1)",
+    ),
+    build_position(
+        "zero-bid-void-throw-the-trump-under-the-higher-trump",
+        hands=("5h 8d 4d 2c", "Qh 6s Ks Ts", "7d 8c 5c Ah", "8h 8s 9h 7h", "Qc Td 5d 6h"),
+        trump_card="4s",
+        bids=(0, 2, 0, 0, 0),
+        plays="2c Qh 5c 9h Qc 5d 4d Ks 7d",
+        good="8s",
+        why="bid of zero, void in diamonds, and every card loses to the king of trumps: throw"
+        " the eight of trumps, the card likeliest to take a later trick, not the eight of"
+        " hearts of the same rank (exact analysis: better in 83 deals of 200, never worse)",
+    ),
+    build_position(
         "lost-bid-overtake-a-seat-that-needs-the-trick",
         hands=("Ac 3h 2d 9d", "4c 4h 3d Td", "5c Jh 4d Jd", "6c Qh Ah 2h"),
         trump_card="2s",
@@ -303,6 +452,32 @@ HEURISTIC_POSITIONS: tuple[Position, ...] = (
         good="2d",
         why="seat 0's zero is lost and every other seat has its zero so far: lead the lowest"
         " card, which one of them must take",
+    ),
+    build_position(
+        "lost-bid-lead-low-its-own-lost-bid-not-counted",
+        hands=("2c 3s 5c 4h", "Ac 8h 4d As", "Jd Ad 5h 7c", "2h 8c 6c 2d"),
+        trump_card="9h",
+        bids=(0, 1, 4, 0),
+        plays="4h 8h 5h 2h 4d Jd 2d 5c",
+        good="7c",
+        why="seat 2 bid all four and lost the first trick; every other seat has just what it"
+        " bid: lead the seven of clubs, which one of them may have to take, not the ace of"
+        " diamonds (the three tricks seat 2 still wanted are its own, not the others'; exact"
+        " analysis, each seat's points less the others' mean: better in 47 deals of 200, never"
+        " worse)",
+    ),
+    build_position(
+        "lost-bid-lead-low-not-the-trump-nobody-can-beat",
+        hands=("9d 9c 7d 5h", "8d Jc Jd 5c", "7h Tc Qh 9s"),
+        trump_card="Ks",
+        bids=(0, 0, 0),
+        plays="5h Jc Qh 7h 9c Jd",
+        good="Tc",
+        why="seat 2's zero is lost and the others have their zeros; in La Podrida both showed"
+        " no trump when they could not follow hearts, so the nine of trumps wins any trick: lead"
+        " the ten of clubs, which one of them may have to take (exact analysis, each seat's"
+        " points less the others' mean: better in 72 deals of 200, never worse)",
+        must_trump=True,
     ),
     build_position(
         "lost-bid-lead-high-against-those-who-need-tricks",
@@ -336,6 +511,31 @@ HEURISTIC_POSITIONS: tuple[Position, ...] = (
         why="seat 3 bid all four and lost the first trick, and a missed bid scores its tricks;"
         " neither heart beats the ace: throw the two and keep the king, which may take a later"
         " trick",
+        missed_bid_scores_tricks=True,
+    ),
+    build_position(
+        "lost-bid-missed-bids-score-tricks-ruff-with-the-lower-trump",
+        hands=("8c Ts 2c", "Qc 9s 7c", "6c Kh 2s", "6s Kc 2h", "4d 7s Td"),
+        trump_card="9d",
+        bids=(0, 2, 1, 1, 3),
+        plays="Ts 9s 2s 6s 7s 8c 7c 6c Kc",
+        good="4d",
+        why="seat 4 bid all three and lost the first trick, and a missed bid scores its tricks;"
+        " last to play and void in clubs, either trump takes this trick: ruff with the four and"
+        " keep the ten for the last (exact analysis: better in 40 deals of 200, never worse)",
+        missed_bid_scores_tricks=True,
+    ),
+    build_position(
+        "lost-bid-missed-bids-score-tricks-keep-the-trump-for-the-last-trick",
+        hands=("Js Ts 2c", "7s 7h 2d", "8d 5c Jh"),
+        trump_card="2s",
+        bids=(0, 2, 3),
+        plays="2c 2d 5c 8d Ts",
+        good="7h",
+        why="seat 1 needs both last tricks and neither card beats the ten of trumps: the bid"
+        " is lost, and a missed bid scores its tricks, so throw the seven of hearts and keep"
+        " the seven of trumps, the likelier winner of the last trick (exact analysis: better in"
+        " 126 deals of 200, never worse)",
         missed_bid_scores_tricks=True,
     ),
     build_position(
