@@ -467,6 +467,31 @@ HEURISTIC_POSITIONS: tuple[Position, ...] = (
         " worse)",
     ),
     build_position(
+        "lost-bid-last-to-play-every-card-wins-take-it-with-the-king",
+        hands=("6d 4c Td", "Kh 8c 7h", "3d Ks 9c", "Kd 2c 2s"),
+        trump_card="9h",
+        bids=(0, 3, 0, 0),
+        plays="4c 8c 9c 2c Ks 2s Td",
+        good="Kh",
+        why="seat 1 bid all three and lost the first trick; last to play and void in spades,"
+        " either trump takes the trick: take it with the king and lead the seven of trumps to"
+        " the last trick, which seat 0 or 3, holding their zeros, may have to take; kept, the"
+        " king would take the last trick itself (exact analysis, each seat's points less the"
+        " others' mean: better in 46 deals of 200, never worse)",
+    ),
+    build_position(
+        "lost-bid-lead-low-a-seat-that-cannot-make-its-bid-wants-nothing",
+        hands=("6d 4c Td", "Kh 8c 7h", "3d Ks 9c", "Kd 2c 2s"),
+        trump_card="9h",
+        bids=(0, 3, 0, 0),
+        plays="4c 8c 9c 2c",
+        good="3d",
+        why="seat 2 has lost its zero; seat 1 still wants three tricks of the two left, so its"
+        " bid is lost too, and seats 0 and 3 hold their zeros: lead low, the three of diamonds,"
+        " not the king of spades to steal tricks nobody can use (exact analysis, each seat's"
+        " points less the others' mean: better in 30 deals of 200, worse in 1)",
+    ),
+    build_position(
         "lost-bid-lead-low-not-the-trump-nobody-can-beat",
         hands=("9d 9c 7d 5h", "8d Jc Jd 5c", "7h Tc Qh 9s"),
         trump_card="Ks",

@@ -997,10 +997,11 @@ def _play_spoiler(view: PlayerView, know: _Knowledge, cards: Sequence[Card]) -> 
     n = view.rules.player_count
     trump = know.trump
     strength = _win_probabilities(view, know, view.hand, on_lead=not view.trick)
-    needs = {
+    left = len(view.hand)
+    needs = {  # a seat needing more tricks than are left has lost its bid: nothing to spoil
         s: (b - view.tricks_won[s])
         for s, b in enumerate(view.bids)
-        if b is not None and s != view.seat
+        if b is not None and s != view.seat and b - view.tricks_won[s] <= left
     }
     if not view.trick:
         # lead high while the tricks the others still need are at least as many as the seats
@@ -1023,6 +1024,10 @@ def _play_spoiler(view: PlayerView, know: _Knowledge, cards: Sequence[Card]) -> 
     losers = [c for c in cards if not _beats(c, best, trump)]
     if losers:
         return max(losers, key=lambda c: (strength[c], c.rank))
+    if len(view.trick) == n - 1:
+        # the last to play and every card wins: win with the strongest, keeping the low cards
+        # to lead into the seats that want no more tricks
+        return max(cards, key=lambda c: (strength[c], c.rank))
     return min(cards, key=lambda c: c.rank)
 
 
