@@ -142,6 +142,17 @@ HEURISTIC_POSITIONS: tuple[Position, ...] = (
         " never worse)",
     ),
     build_position(
+        "every-trick-needed-draw-trumps-before-the-side-ace",
+        hands=("Ah Qd Jd", "Ac 9c 2s", "Ks Kh Kd", "2c 5d 7d"),
+        trump_card="Td",
+        bids=(3, 0, 1, 1),
+        good="Qd",
+        why="every trick needed, the ace of hearts the master of its suit and the queen and"
+        " jack of trumps not yet certain (the king and ace are out): lead the queen of trumps"
+        " first, drawing trumps that could ruff the ace (exact analysis: better in 38 deals of"
+        " 200, never worse)",
+    ),
+    build_position(
         "every-trick-needed-ruff-low-and-keep-the-king",
         hands=("6h 8d", "7s Ks", "Kh 4c"),
         trump_card="3s",

@@ -884,7 +884,7 @@ def _play_win(
     trump spent where a low one wins nearly as surely is missed later."""
     trump = know.trump
     if not view.trick:
-        return _lead_to_win(know, cards, strength)
+        return _lead_to_win(know, cards, strength, every=every)
     led = view.trick[0].suit
     winners = _winners_now(view, know, cards)
     if led is not trump and view.hand is not None:
@@ -906,12 +906,19 @@ def _play_win(
     return _discard(know, cards, strength, view, later)
 
 
-def _lead_to_win(know: _Knowledge, cards: Sequence[Card], strength: dict[Card, float]) -> Card:
+def _lead_to_win(
+    know: _Knowledge, cards: Sequence[Card], strength: dict[Card, float], *, every: bool = False
+) -> Card:
     trump = know.trump
     sure = _sure_winners(know, cards)
     if sure:
         # draw trumps from the top
         return max(sure, key=lambda c: c.rank)
+    trumps = [c for c in cards if c.suit is trump]
+    if every and trumps and trump is not None and know.unseen[trump]:
+        # every trick needed and no trump certain yet: draw trumps before cashing a side
+        # suit's master, which a seat out of that suit could ruff
+        return max(trumps, key=lambda c: c.rank)
     bosses = [c for c in cards if _higher_unseen(know, c) == 0]
     if bosses:
         return max(bosses, key=lambda c: (strength[c], c.rank))
