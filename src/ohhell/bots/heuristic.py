@@ -14,7 +14,8 @@ cards and public information only), so the search bot can use it as a fast rollo
 - :func:`heuristic_bid` picks the legal bid with the best expected score under the rules in force
   (hook, zero-bid bonus, missed-bid scoring), nudged by the bids already made;
 - :func:`heuristic_play` plays to hit the bid: with every remaining trick needed it wins as
-  surely as it can (top trumps first); with enough certain winners kept back it ducks; with no
+  surely as it can while keeping the cards likeliest to win the rest (trumps drawn first);
+  with enough certain winners kept back it ducks; with no
   trick needed it ducks with the highest losing card and sheds dangerous cards; otherwise it
   plays the card that maximises the chance of taking exactly the tricks still needed (the
   chance the card wins this trick combined with the distribution of the other cards' tricks;
