@@ -186,6 +186,26 @@ def test_bad_requests_are_refused_with_a_reason() -> None:
         advise_bid(view_for(state, 2), random.Random(0))
 
 
+@pytest.mark.parametrize("samples", [True, 2.5, "10", -1])
+def test_samples_must_be_a_positive_whole_number(samples: object) -> None:
+    with pytest.raises(ValueError, match=rf"^samples must be a positive integer, got {samples!r}$"):
+        advise_bid(_bidding_view(), random.Random(0), samples=samples)  # type: ignore[arg-type]
+
+
+def test_the_samples_reported_are_the_samples_asked_for_even_many() -> None:
+    view = bidding_view(Rules(player_count=4), parse_cards("As"), None, [])
+    assert advise_bid(view, random.Random(0), samples=501).samples == 501
+
+
+def test_the_seat_to_play_a_card_is_not_advised_on_a_bid() -> None:
+    state = _dealt(_one_hand(2), ("Kh 3c", "Qh 4c", "Jh 6c", "As 3h"), "3s")
+    for seat, bid in ((0, 1), (1, 0), (2, 0), (3, 1)):
+        state, _ = apply(state, Bid(seat, bid))
+    assert 0 in state.to_act  # seat 0 leads the first trick
+    with pytest.raises(ValueError, match=r"^seat 0 is not to bid now \(phase play\)$"):
+        advise_bid(view_for(state, 0), random.Random(0), samples=5)
+
+
 def test_a_position_described_as_at_a_table() -> None:
     """``bidding_view``: the seat sits after the bids given, from the dealer's left; with one
     bid short of the players it is the dealer, hooked under the hook rule."""
@@ -221,6 +241,16 @@ def test_impossible_positions_say_why(
     trump_card = Card.from_str(trump) if trump else None
     with pytest.raises(error, match=message):
         bidding_view(Rules(player_count=4), parse_cards(hand), trump_card, bids)
+
+
+def test_a_bid_out_of_range_names_the_seat_that_made_it() -> None:
+    """The error says which of the bids given is out of range, by its place at the table and
+    as the seat the engine's error carries (the second bid: seat 1)."""
+    with pytest.raises(
+        BidOutOfRangeError, match=r"^bid 2 of those before this seat's is 4:"
+    ) as error:
+        bidding_view(Rules(player_count=4), parse_cards("As Ks 7c"), Card.from_str("9h"), [1, 4])
+    assert error.value.seat == 1
 
 
 def test_bids_are_sealed_under_simultaneous_bidding() -> None:

@@ -12,7 +12,15 @@ from hypothesis import strategies as st
 
 from ohhell.bots import Budget
 from ohhell.bots.heuristic import HeuristicBot
-from ohhell.bots.levels import LEVELS, LevelBot, bot_options, make_bot, split_spec
+from ohhell.bots.levels import (
+    LEVELS,
+    LevelBot,
+    bot_options,
+    build_bot,
+    make_bot,
+    sets_own_simulations,
+    split_spec,
+)
 from ohhell.bots.search import SearchBot
 from ohhell.engine import Rules, apply, new_game, random_deal, view_for
 from ohhell.players import make_player
@@ -31,6 +39,18 @@ def test_a_spec_sets_each_option_as_its_declared_type() -> None:
 def test_split_spec_keeps_the_items_in_order() -> None:
     assert split_spec("hard:b=1:a=2") == ("hard", ("b=1", "a=2"))
     assert split_spec("random") == ("random", ())
+    assert split_spec(" hard : b = 1 :a=2 ") == ("hard", ("b = 1", "a=2"))  # parts stripped
+
+
+def test_a_spec_sets_its_own_simulations_however_it_is_spaced_or_cased() -> None:
+    """Whether a spec gives its bot simulations of its own (what a tournament's budget and a
+    level refuse) reads the option as the bot does: spaces around it, ``none`` in any case."""
+    assert sets_own_simulations("search: simulations = 4")
+    assert not sets_own_simulations("ismcts:simulations=None")
+    assert not sets_own_simulations("ismcts:simulations = NONE ")
+    assert not sets_own_simulations("search:rivalry=0.5")
+    with pytest.raises(ValueError, match="the hard level sets how long its bot thinks"):
+        make_player("hard: simulations =4")
 
 
 @pytest.mark.parametrize(
@@ -93,6 +113,29 @@ def test_a_level_spec_cannot_set_the_simulations_its_budget_would_ignore() -> No
         make_player("hard:simulations=none")  # as search:simulations=none is told
 
 
+def test_a_level_without_a_budget_of_simulations_is_told_as_its_bot() -> None:
+    """Only a level whose budget sets the simulations refuses a simulations option for that
+    reason: the easy and medium levels' bots have no such option, and say so."""
+    for spec, bot in (("easy", "random"), ("medium", "heuristic")):
+        with pytest.raises(ValueError) as error:
+            make_player(f"{spec}:simulations=3")
+        assert str(error.value) == (
+            f"bot '{spec}:simulations=3': {spec} ({bot}) has no option 'simulations';"
+            " its options: none"
+        )
+
+
+def test_a_value_the_bot_rejects_with_a_type_error_is_a_value_error_naming_the_spec() -> None:
+    class Picky:
+        def __init__(self, *, count: int = 1) -> None:
+            if count > 2:
+                raise TypeError(f"count must be at most 2, got {count}")
+
+    with pytest.raises(ValueError, match=r"^bot 'picky:count=3': count must be at most 2, got 3$"):
+        build_bot(Picky, "picky:count=3")
+    assert isinstance(build_bot(Picky, "picky:count=2"), Picky)
+
+
 def test_bot_options_reads_none_where_an_option_may_be_none() -> None:
     class Optional:
         def __init__(self, *, limit: int | None = 3, scale: float = 1.0) -> None:
@@ -104,6 +147,20 @@ def test_bot_options_reads_none_where_an_option_may_be_none() -> None:
     }
     with pytest.raises(ValueError, match="x option limit wants a number, got 'lots'"):
         bot_options(Optional, ["limit=lots"], name="x")
+
+
+def test_only_keyword_options_of_one_plain_type_are_settable() -> None:
+    """A positional parameter, or one that takes a choice of types, is no option of a spec
+    (the error lists the options there are)."""
+
+    class Mixed:
+        def __init__(self, size: int = 1, *, either: int | str = 1, scale: float = 1.0) -> None:
+            self.size, self.either, self.scale = size, either, scale
+
+    assert bot_options(Mixed, ["scale=2"], name="x") == {"scale": 2.0}
+    for item in ("size=2", "either=2"):
+        with pytest.raises(ValueError, match=r"^x has no option '\w+'; its options: scale$"):
+            bot_options(Mixed, [item], name="x")
 
 
 def test_a_search_spec_plays_as_the_same_options_given_directly() -> None:

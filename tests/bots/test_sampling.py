@@ -4,6 +4,7 @@ uniform over the consistent deals."""
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from collections import Counter
 from dataclasses import replace
@@ -262,6 +263,24 @@ def test_inconsistent_or_public_views_are_refused() -> None:
         WorldSampler(replace(know, stock_count=know.stock_count + 1))
 
 
+def test_knowledge_needs_a_hand_being_bid_or_played() -> None:
+    """A seat's view before the cards are dealt, or once the game is over, has no hidden
+    cards to sample: it is refused, naming the phase (a view between the two is taken)."""
+    rules = Rules(
+        player_count=3, schedule=Schedule.CUSTOM, custom_hand_sizes=(1,), trump_in_last_hand=True
+    )
+    state = new_game(rules)
+    with pytest.raises(ValueError, match="needs a hand in progress, not phase deal"):
+        knowledge(view_for(state, 0))
+    rng = random.Random(1)
+    state, _ = apply(state, random_deal(state, rng))
+    assert knowledge(view_for(state, 0)).counts == (1, 1, 1)
+    while not state.is_over:
+        state, _ = apply(state, legal_actions(state)[0])
+    with pytest.raises(ValueError, match="needs a hand in progress, not phase over"):
+        knowledge(view_for(state, 0))
+
+
 def test_bid_likelihood_prefers_hands_that_match_the_bids() -> None:
     know = Knowledge(
         seat=0, own=0, unseen=0, counts=(3, 3, 3), voids=(0, 0, 0), played=(0, 0, 0), stock_count=0
@@ -319,6 +338,39 @@ def test_a_lone_card_led_without_trump_that_nothing_beats_is_sure() -> None:
     assert calibrated_tricks(ace, Card.from_str("2h").index, 4, True) < 1.0  # a trump ruffs it
     view = bidding_view(Rules(player_count=4), parse_cards("As"), None, [])
     assert heuristic_expected_tricks(view) == 1.0
+
+
+def test_masters_without_trump_are_sure_only_for_the_seat_on_lead() -> None:
+    """Without trump, a hand of cards no unseen card beats takes every trick when its seat
+    leads (it leads each in turn); a seat not on lead may never get to lead its suits, so it
+    is not sure of them (the heuristic and its mask port agree)."""
+    hand = parse_cards("As Ah")
+    mask = mask_of(hand)
+    leading = bidding_view(Rules(player_count=4), hand, None, [])
+    assert calibrated_tricks(mask, -1, 4, True) == heuristic_expected_tricks(leading) == 2.0
+    second = bidding_view(Rules(player_count=4), hand, None, [0])
+    following = calibrated_tricks(mask, -1, 4, False, [0])
+    assert following == pytest.approx(heuristic_expected_tricks(second), abs=1e-9)
+    assert following < 1.9
+
+
+def test_a_bid_s_likelihood_is_a_normal_one_trick_wide_around_the_estimate() -> None:
+    """One seat has bid, with one card: the likelihood is the discretised normal (spread one
+    trick by default) of its bid around its calibrated estimate, over the bids 0 and 1."""
+    know = Knowledge(
+        seat=0, own=0, unseen=0, counts=(1, 1, 1), voids=(0, 0, 0), played=(0, 0, 0), stock_count=0
+    )
+    king = mask_of([Card.from_str("Kd")])
+    hands = (mask_of([Card.from_str("2c")]), king, mask_of([Card.from_str("3h")]))
+    trump_card = Card.from_str("2s").index
+    mean = calibrated_tricks(king, trump_card, 3, True)
+    assert 0.0 < mean < 1.0
+    for bid, spread in ((1, 1.0), (0, 1.0), (1, 0.5)):
+        terms = [math.exp(-((b - mean) ** 2) / (2 * spread * spread)) for b in (0, 1)]
+        expected = terms[bid] / sum(terms)
+        options = {} if spread == 1.0 else {"spread": spread}
+        got = calibrated_bid_likelihood(know, hands, (None, bid, None), trump_card, 1, **options)
+        assert got == pytest.approx(expected, abs=1e-12)
 
 
 def test_calibrated_bid_likelihood_prefers_hands_that_match_the_bids() -> None:
