@@ -294,3 +294,11 @@ def test_a_game_keeps_each_seat_s_decision_times_to_the_microsecond() -> None:
     game = duplicate._outcome(state, 0, 1, [(0.0012344, 0.0000016), (0.002,), (0.0035,)])
     assert game.decision_seconds == ((0.001234, 0.000002), (0.002,), (0.0035,))
     assert (game.candidate_seat, game.totals) == (1, state.totals)
+
+
+def test_the_plot_of_equal_paired_differences_is_drawn(tmp_path: Path) -> None:
+    from tests.tournament.test_tournament_stats import equal_difference_outcomes
+
+    stats = compute_stats(MATCHUP, equal_difference_outcomes())
+    write_reports(stats, MATCHUP, tmp_path)  # was: ValueError: Too many bins for data range
+    assert (tmp_path / "report.png").read_bytes().startswith(b"\x89PNG")

@@ -249,3 +249,40 @@ def test_unknown_bot_is_a_clear_error(tmp_path: Path) -> None:
     deal_sets = generate_deal_sets(SMALL_RULES, 1, seed=1)
     with pytest.raises(TournamentError, match="unknown bot 'genius'"):
         run_tournament(Matchup(rules=SMALL_RULES, candidate="genius", baseline="random"), deal_sets)
+
+
+def equal_difference_outcomes() -> list[DealSetOutcome]:
+    """Two deal sets whose paired differences are both exactly 5/3: 5/3 - 0/6, and
+    7/3 - 4/6 (candidate 3 + 2 + 2, baseline 2 + 0 + 2)."""
+    none = (0, 0, 0)  # bids and tricks won: not what is tested
+    return [
+        DealSetOutcome(
+            0,
+            (
+                _game(0, 0, (0, 0, 0), none, none),
+                _game(0, 1, (0, 0, 0), none, none),
+                _game(0, 2, (0, 0, 5), none, none),
+            ),
+        ),
+        DealSetOutcome(
+            1,
+            (
+                _game(1, 0, (3, 2, 0), none, none),
+                _game(1, 1, (0, 2, 0), none, none),
+                _game(1, 2, (2, 0, 2), none, none),
+            ),
+        ),
+    ]
+
+
+def test_equal_paired_differences_are_equal_numbers() -> None:
+    # each difference is 5/3 exactly; the two means subtracted as floats would give
+    # 1.6666666666666667 and 1.666666666666667, an interval that is not 0 wide, and a plot
+    # that numpy cannot bin ("Too many bins for data range")
+    stats = compute_stats(
+        Matchup(rules=SMALL_RULES, candidate="heuristic", baseline="random"),
+        equal_difference_outcomes(),
+    )
+    assert stats.paired_differences == (5 / 3, 5 / 3)
+    assert stats.paired_difference.mean == 5 / 3
+    assert stats.paired_difference.half_width == 0.0

@@ -32,6 +32,7 @@ import statistics
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, Final
 
 from ohhell.tournament.duplicate import (
@@ -346,14 +347,22 @@ def _bot_stats(role: str, bot: str, complete: Sequence[DealSetOutcome]) -> BotSt
 
 def paired_differences(complete: Iterable[DealSetOutcome]) -> tuple[float, ...]:
     """Per deal set: the candidate's mean game score over its rotations minus the baseline
-    copies' mean game score in the same games."""
+    copies' mean game score in the same games.
+
+    Computed exactly and rounded once, so that deal sets with the same difference give the
+    same number (two means subtracted as floats may differ in the last bits: 5/3 - 0/6 and
+    7/3 - 4/6 would be 1.6666666666666667 and 1.666666666666667, which numpy cannot bin for
+    the plot)."""
     differences = []
     for outcome in complete:
         candidate = [g.totals[g.candidate_seat] for g in outcome.games]
         baseline = [
             t for g in outcome.games for s, t in enumerate(g.totals) if s != g.candidate_seat
         ]
-        differences.append(statistics.fmean(candidate) - statistics.fmean(baseline))
+        difference = Fraction(sum(candidate), len(candidate)) - Fraction(
+            sum(baseline), len(baseline)
+        )
+        differences.append(float(difference))
     return tuple(differences)
 
 
