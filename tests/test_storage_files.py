@@ -7,6 +7,7 @@ import os
 import stat
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -80,11 +81,24 @@ def test_write_atomic_can_refuse_to_replace(tmp_path: Path) -> None:
 def test_stale_temporaries_of_a_killed_writer_are_removed(tmp_path: Path) -> None:
     """A writer killed between making its temporary file and renaming it leaves the file;
     the next writer of those names removes it, and nothing else."""
-    for name in (".game-3.json.x1y2z3ab", ".game-4.json.qq", "game-2.json", ".other.json.ab"):
+    for name in (".game-3.json.x1y2z3ab", ".game-4.json.q_9zz0ab", "game-2.json", ".other.json.ab"):
         (tmp_path / name).write_text("{", encoding="utf-8")
     removed = remove_stale_temporaries(tmp_path, "game-*.json")
-    assert [p.name for p in removed] == [".game-3.json.x1y2z3ab", ".game-4.json.qq"]
+    assert [p.name for p in removed] == [".game-3.json.x1y2z3ab", ".game-4.json.q_9zz0ab"]
     assert sorted(p.name for p in tmp_path.iterdir()) == [".other.json.ab", "game-2.json"]
+
+
+def test_a_sweep_removes_only_what_write_atomic_leaves(tmp_path: Path) -> None:
+    """Only a dot, the name, a dot and mkstemp's eight random characters: not vim's swap
+    file of a record open in the editor, nor a user's hidden backup beside it."""
+    mine = [".game-1.json.swp", ".game-1.json.orig", ".game-1.json.bak.abcdefgh", ".game-notes.txt"]
+    for name in mine:
+        (tmp_path / name).write_text("keep", encoding="utf-8")
+    fd, name = tempfile.mkstemp(prefix=".game-2.json.", dir=tmp_path)  # as write_atomic makes
+    os.close(fd)  # and a SIGKILL before its rename leaves
+    leftover = Path(name)
+    assert remove_stale_temporaries(tmp_path, "game-*.json") == [leftover]
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(mine)
 
 
 def test_a_failed_write_names_the_file_asked_for(tmp_path: Path) -> None:

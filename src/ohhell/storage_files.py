@@ -7,9 +7,11 @@ from __future__ import annotations
 import errno
 import json
 import os
+import re
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
+from fnmatch import fnmatch
 from pathlib import Path
 from typing import IO, Any
 
@@ -255,14 +257,24 @@ def _link_new(tmp: str, path: Path) -> None:
     Path(tmp).unlink()
 
 
+_TEMPORARY_SUFFIX = re.compile(r"[a-z0-9_]{8}")
+"""The random end :func:`tempfile.mkstemp` gives the temporary files of :func:`write_atomic`:
+eight of its characters, so that a sweep removes those and nothing a user or an editor put
+beside the files (vim's ``.game-1.json.swp``, a ``.game-1.json.bak``)."""
+
+
 def remove_stale_temporaries(folder: Path, pattern: str) -> list[Path]:
     """Remove the temporary files :func:`write_atomic` left in ``folder`` for files named by
     ``pattern`` (a glob, ``game-*.json``) when its process was killed between creating one and
     renaming it into place (SIGKILL gives no chance to clean up): a file the writer never
-    reported as written. Returns those removed. Call it only where no other process is
-    writing such files now."""
+    reported as written: a dot, such a name, a dot and mkstemp's eight random characters, and
+    nothing else beside them (vim's ``.game-1.json.swp`` stays). Returns those removed. Call
+    it only where no other process is writing such files now."""
     removed = []
     for stale in sorted(Path(folder).glob(f".{pattern}.*")):
+        name, dot, end = stale.name[:-9], stale.name[-9:-8], stale.name[-8:]
+        if not (dot == "." and _TEMPORARY_SUFFIX.fullmatch(end) and fnmatch(name, f".{pattern}")):
+            continue  # not one of ours: an editor's .game-1.json.swp, a user's .bak
         with suppress(FileNotFoundError):
             stale.unlink()
             removed.append(stale)

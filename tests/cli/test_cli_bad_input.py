@@ -176,6 +176,17 @@ def test_rules_file_errors_name_the_file(tmp_path: Path) -> None:
     assert flag.stderr.endswith("got 9 (--players)\n")  # the flag overrode the file
 
 
+def test_a_rules_file_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
+    """As Windows Notepad saves UTF-8 (and as replay reads records): the mark is not an
+    option."""
+    marked = tmp_path / "rules.json"
+    marked.write_bytes(b"\xef\xbb\xbf" + b'{"player_count": 5, "hook": true}')
+    done = ohhell("rules", "--rules-file", str(marked), "--json")
+    assert done.returncode == 0, done.stderr
+    rules = json.loads(done.stdout)
+    assert (rules["player_count"], rules["hook"]) == (5, True)
+
+
 def test_list_takes_no_rule_options() -> None:
     done = ohhell("rules", "--list", "--players", "99", "--no-hook", "--preset", "standard")
     assert done.returncode == 2  # options that exclude each other: a usage error

@@ -569,3 +569,27 @@ def test_a_rerun_never_replaces_a_record_that_differs_from_its_game(tmp_path: Pa
         f"ohhell simulate: error: {out / 'game-1.json'} holds another game of the same seed"
     )
     assert (out / "game-1.json").read_bytes() == kept
+
+
+def test_a_long_run_looks_only_at_the_records_that_are_there(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The records a run would replace are found by listing --out once, not by a look per
+    game: --games 10000000 does not wait minutes, holding ten million names, before its first
+    game. Another game's record in the range is still refused, and a name that only looks
+    like one (game-0500.json) is not in the way."""
+    from ohhell.cli import main, simulate
+
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "game-500.json").write_text("{}", encoding="utf-8")  # not this run's game
+    (out / "game-0501.json").write_text("{}", encoding="utf-8")
+    looked = []
+    in_the_way = simulate._in_the_way
+    monkeypatch.setattr(
+        simulate, "_in_the_way", lambda path, *rest: looked.append(path) or in_the_way(path, *rest)
+    )
+    argv = ["simulate", "--seed", "0", "--games", "10000000", "--players", "3", "--out", str(out)]
+    assert main.main(argv) == 1
+    assert "game-500.json holds another game" in capsys.readouterr().err
+    assert looked == [out / "game-500.json"]

@@ -397,7 +397,11 @@ def test_a_killed_runs_temporary_files_are_swept_by_the_next_run(tmp_path: Path)
     require("matplotlib")
     out = tmp_path / "out"
     out.mkdir()
-    stale = [out / ".journal.jsonl.k2x9", out / ".report.png.q81z", out / ".report.csv.a0"]
+    stale = [
+        out / ".journal.jsonl.k2x9ab_c",
+        out / ".report.png.q81zz0ab",
+        out / ".report.csv.a0000000",
+    ]
     for path in stale:
         path.write_text("half written")
     (out / "notes.txt").write_text("mine")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 import tempfile
@@ -106,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
     try:  # only once the bots are known good: a refused run leaves nothing
         with sole_writer(args.out) as out:  # two runs writing one folder could race
             remove_stale_temporaries(out, "game-*.json")
-            paths = [(out / _file_name(seed), seed) for seed in seeds]
+            paths = _taken(out, seeds)  # what is there, not a look per game: --games 10**7
             found = [(path, _in_the_way(path, rules, names, seed)) for path, seed in paths]
             other = [(path, what) for path, what in found if what is not None]
             folders = [path for path, what in other if what == "is a folder"]
@@ -130,6 +131,23 @@ def run(args: argparse.Namespace) -> int:
 
 def _file_name(seed: int) -> str:
     return f"game-{seed}.json"
+
+
+def _taken(out: Path, seeds: range) -> list[tuple[Path, int]]:
+    """The names in ``out`` that a game of ``seeds`` would write to (a file, a folder or a
+    link, broken or not), with their seeds, in seed order: found by listing ``out`` once,
+    not by a look per game, which a long run (``--games 10000000``) would wait minutes for,
+    holding every name in memory, before its first game."""
+    taken = []
+    with os.scandir(out) as entries:
+        for entry in entries:
+            digits = entry.name.removeprefix("game-").removesuffix(".json")
+            if not (digits.isascii() and digits.isdigit() and len(digits) < 1000):
+                continue
+            seed = int(digits)
+            if seed in seeds and entry.name == _file_name(seed):  # not game-01.json
+                taken.append((out / entry.name, seed))
+    return sorted(taken, key=lambda found: found[1])
 
 
 def _in_the_way(path: Path, rules: Rules, names: list[str], seed: int) -> str | None:
