@@ -50,6 +50,9 @@ TARGET_RATIO: Final = 0.2
 """The issue's target: our hands per second >= 0.2x OpenSpiel's Python loop."""
 DEFAULT_SECONDS: Final = 5.0
 QUICK_SECONDS: Final = 0.5
+CPP_SEEDS: Final = 2**31
+"""OpenSpiel's C++ seeds are 32-bit ``int``s: the seeds handed to it (``--seed``, any whole
+number from 0, plus a seat, or counted up from it) are taken modulo this."""
 
 
 def one_hand_rules() -> Rules:
@@ -95,8 +98,10 @@ def run(seconds: float, seed: int) -> dict[str, Any]:
     game = openspiel_game()
     ours_rng = random.Random(seed)
     spiel_rng = random.Random(seed)
-    bots = [pyspiel.make_uniform_random_bot(seat, seed + seat) for seat in range(PLAYERS)]
-    cpp_seeds = itertools.count(seed)
+    bots = [
+        pyspiel.make_uniform_random_bot(seat, (seed + seat) % CPP_SEEDS) for seat in range(PLAYERS)
+    ]
+    cpp_seeds = (count % CPP_SEEDS for count in itertools.count(seed))
 
     def play_cpp() -> int:
         pyspiel.evaluate_bots(game.new_initial_state(), bots, next(cpp_seeds))

@@ -79,6 +79,9 @@ QUICK_SECONDS: Final = 0.5
 DEFAULT_BATCH: Final = 10_000
 QUICK_BATCH: Final = 1000
 ROLLOUT_POSITIONS: Final = 1000
+CPP_SEEDS: Final = 2**31
+"""OpenSpiel's C++ seeds are 32-bit ``int``s: the seeds handed to it (``--seed``, any whole
+number from 0, plus a seat, or counted up from it) are taken modulo this."""
 
 
 def deal_int_hand(rng: random.Random) -> HandSim:
@@ -114,8 +117,10 @@ def play_int_hand(rng: random.Random) -> None:
 def run(seconds: float, seed: int, batch: int) -> dict[str, Any]:
     """Time the three runners for ``seconds`` each: the figures, ready for JSON."""
     game = pyspiel.load_game("oh_hell", {"players": PLAYERS, "num_tricks_fixed": HAND_SIZE})
-    bots = [pyspiel.make_uniform_random_bot(seat, seed + seat) for seat in range(PLAYERS)]
-    cpp_seeds = itertools.count(seed)
+    bots = [
+        pyspiel.make_uniform_random_bot(seat, (seed + seat) % CPP_SEEDS) for seat in range(PLAYERS)
+    ]
+    cpp_seeds = (count % CPP_SEEDS for count in itertools.count(seed))
     np_rng = np.random.default_rng(seed)
     int_rng = random.Random(seed)
 

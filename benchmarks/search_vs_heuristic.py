@@ -22,8 +22,9 @@ candidate and, in all, once by the baseline, so the luck of the cards cancels to
 on the same seeds; ``--part bids`` (or ``play``) lets the search bot bid (or play cards) and
 the heuristic do the rest, which splits the margin between bidding and card play.
 
-The JSON keeps each deal set's margin, so ``--paired PATH`` (an earlier run's JSON of this
-benchmark) prints the paired difference against that run over the deal sets both played: the
+The JSON keeps each deal set's margin and lead, so ``--paired PATH`` (an earlier run's JSON of
+this benchmark) prints the paired difference of each against that run over the deal sets both
+played (of the margin alone against a run saved before the lead was measured): the
 same seeds fix the same deals and generators, so the pairing cancels most of the luck of the
 cards (an A/B test of an option needs far fewer deal sets paired than unpaired).
 
@@ -55,6 +56,7 @@ whatever the verdicts (it measures, it does not gate).
 from __future__ import annotations
 
 import argparse
+import json
 import multiprocessing
 import os
 import random
@@ -607,6 +609,12 @@ def main(argv: list[str] | None = None) -> int:
     options = search_options(parser, args.option, {"simulations": "--simulations"})
     seeds = {str(args.seed + i) for i in range(deal_sets)}
     earlier = load_paired(parser, args.paired, "margins", seeds, "deal set", benchmark=BENCHMARK)
+    earlier_leads: dict[str, float] = {}
+    if earlier and "leads" in json.loads(args.paired.read_text(encoding="utf-8")):
+        # runs saved before the lead was measured lack it: their margins pair alone
+        earlier_leads = load_paired(
+            parser, args.paired, "leads", seeds, "deal set", benchmark=BENCHMARK
+        )
     settings = journal_settings(
         simulations, options, args.part, args.oracle, args.candidate, args.worlds
     )
@@ -636,6 +644,13 @@ def main(argv: list[str] | None = None) -> int:
             f"paired against {args.paired}: {mean:+.2f} points per game ({interval})"
             f" over {counted(count, 'deal set')}"
         )
+        if earlier_leads:
+            mean, half, count = paired_difference(figures["leads"], earlier_leads)
+            interval = "no CI" if count < 2 else f"95% CI {mean - half:+.2f} .. {mean + half:+.2f}"
+            print(
+                f"paired against {args.paired}, lead at the table: {mean:+.2f} ({interval})"
+                f" over {counted(count, 'deal set')}"
+            )
     write_figures(args.json, figures)
     return 0
 

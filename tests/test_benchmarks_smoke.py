@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.conftest import ROOT, run_benchmark, run_script
+from tests.conftest import ROOT, require, run_benchmark, run_script
 
 
 def test_engine_vs_openspiel_quick(tmp_path: Path) -> None:
@@ -83,6 +83,24 @@ def test_vs_openspiel_ismcts_refuses_bad_arguments(args: tuple[str, ...], reason
 )  # fmt: skip
 def test_search_vs_heuristic_refuses_bad_arguments(args: tuple[str, ...], reason: str) -> None:
     assert reason in refused("search_vs_heuristic.py", *args)
+
+
+@pytest.mark.parametrize("script", ["engine_vs_openspiel", "fast_path_throughput"])
+def test_openspiel_cpp_runner_takes_any_seed(script: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--seed`` is any whole number from 0, but OpenSpiel's C++ seeds are 32-bit ``int``s:
+    a seed near 2**31 (the bots' ``seed + seat``, ``evaluate_bots``'s seeds counted up from
+    it) raised a TypeError at the start or part-way through the run."""
+    require("pyspiel")
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    bench = importlib.import_module(script)
+    extra: tuple[int, ...] = ()
+    if script == "fast_path_throughput":  # only the hands' runners: the rest is not seeded
+        monkeypatch.setattr(bench, "time_kernels", lambda starts, seconds: {})
+        monkeypatch.setattr(bench, "card_views", lambda seed: [])
+        monkeypatch.setattr(bench, "time_decisions", lambda views, seconds: {})
+        extra = (10,)  # --batch
+    figures = bench.run(0.01, 2**31 - 2, *extra)
+    assert figures["runners"]["openspiel-cpp"]["hands"] >= 10  # seeds 2**31 - 2 and on
 
 
 def test_fast_path_throughput_refuses_quick_with_a_batch() -> None:

@@ -118,6 +118,22 @@ def test_search_vs_heuristic_pairs_runs_on_the_same_deal_sets(tmp_path: Path) ->
     assert "+0.00 points per game (no CI) over 1 deal set" in out  # one set: no interval
 
 
+def test_search_vs_heuristic_pairs_the_lead_at_the_table_too(tmp_path: Path) -> None:
+    """docs/bots.md pairs the lead at the table as well as the margin (``--paired A.json``):
+    both are printed, the lead's only where the earlier run kept it."""
+    earlier = tmp_path / "earlier.json"
+    earlier.write_text(
+        json.dumps(
+            {"benchmark": "search_vs_heuristic", "margins": {"1": 1.0}, "leads": {"1": 2.0}}
+        ),
+        encoding="utf-8",
+    )
+    out, figures = run("search_vs_heuristic.py", tmp_path, "--paired", str(earlier))
+    lead = figures["leads"]["1"] - 2.0  # type: ignore[index]
+    assert "points per game (no CI) over 1 deal set" in out
+    assert f", lead at the table: {lead:+.2f} (no CI) over 1 deal set" in out
+
+
 def test_search_vs_heuristic_refuses_a_run_it_cannot_pair_with(tmp_path: Path) -> None:
     other = tmp_path / "other.json"
     other.write_text(
