@@ -383,7 +383,21 @@ def test_calibrated_bid_likelihood_prefers_hands_that_match_the_bids() -> None:
     likely = calibrated_bid_likelihood(know, (0, strong, weak), (None, 3, 0), trump_card, 1)
     unlikely = calibrated_bid_likelihood(know, (0, weak, strong), (None, 3, 0), trump_card, 1)
     assert likely > 20 * unlikely
-    sealed = calibrated_bid_likelihood(
-        know, (0, strong, weak), (None, 3, 0), trump_card, 1, sealed=True
-    )
-    assert sealed > 20 * unlikely
+    # sealed bids put no pressure on the later bidder: seat 2 (not on lead, holding Ah Kd Qc)
+    # is weighed by its plain estimate, not the one lowered by seat 1's bid of 3 (a hand where
+    # the pressure moves the estimate, so the two readings differ)
+    mid = mask_of(Card.from_str(t) for t in ["Ah", "Kd", "Qc"])
+
+    def share(bid: int, mean: float) -> float:
+        terms = [math.exp(-((b - mean) ** 2) / 2) for b in range(4)]
+        return terms[bid] / sum(terms)
+
+    first = share(3, calibrated_tricks(strong, trump_card, 3, True))
+    pressed = calibrated_tricks(mid, trump_card, 3, False, [3])
+    plain = calibrated_tricks(mid, trump_card, 3, False)
+    assert abs(pressed - plain) > 0.1
+    for sealed, mean in ((False, pressed), (True, plain)):
+        got = calibrated_bid_likelihood(
+            know, (0, strong, mid), (None, 3, 1), trump_card, 1, sealed=sealed
+        )
+        assert got == pytest.approx(first * share(1, mean), rel=1e-9), sealed

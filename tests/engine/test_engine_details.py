@@ -15,6 +15,7 @@ from ohhell.engine import (
     HandScored,
     RecordError,
     Rules,
+    Schedule,
     TrickWon,
     apply,
     legal_actions,
@@ -148,3 +149,32 @@ def test_a_view_shows_the_cards_still_held_not_the_cards_dealt() -> (
     for seat in range(3):
         assert view_for(state, seat).hand == state.hands[seat]
         assert len(view_for(state, seat).hand) == 2
+
+
+def test_a_view_carries_the_states_public_facts() -> None:  # winners and version were unpinned
+    """Every seat's view and the public view give the state's public facts as they are: the
+    version (how many actions were applied), the phase, the hand, the dealer, the trick, the
+    tricks won, the totals and, once the game is over, the winners."""
+    rules = Rules(player_count=3, schedule=Schedule.CUSTOM, custom_hand_sizes=(2, 1))
+    rng = random.Random(9)
+    state = new_game(rules, first_dealer=1)
+    seen = 0
+    while True:
+        facts = (
+            state.version, state.phase, state.hand_index, state.hand_size, state.dealer,
+            state.trump_card, state.tricks, state.trick, state.leader, state.tricks_won,
+            state.totals, state.to_act, state.winners,
+        )  # fmt: skip
+        for view in [*(view_for(state, s) for s in range(3)), public_view(state)]:
+            assert (
+                view.version, view.phase, view.hand_index, view.hand_size, view.dealer,
+                view.trump_card, view.tricks, view.trick, view.leader, view.tricks_won,
+                view.totals, view.to_act, view.winners,
+            ) == facts  # fmt: skip
+        seen += 1
+        if state.is_over:
+            break
+        action = random_deal(state, rng) if state.is_chance else rng.choice(legal_actions(state))
+        state, _ = apply(state, action)
+    assert seen == state.version + 1 > 10
+    assert state.winners and view_for(state, 0).winners == state.winners

@@ -385,6 +385,7 @@ def test_a_new_tournament_takes_away_the_reports_of_the_one_it_replaces(tmp_path
         "--quiet", "--overwrite", *COMMON,
     )  # fmt: skip
     assert failed.returncode == 1 and "no deal set was completed" in failed.stderr
+    assert "Traceback" not in failed.stderr  # told as an error, not an exception escaping
     assert read_journal(out / "journal.jsonl").seed == 3
     assert not any((out / name).exists() for name in REPORT_FILES)
 

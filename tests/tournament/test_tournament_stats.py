@@ -15,6 +15,7 @@ from ohhell.tournament import (
     GameOutcome,
     HandRow,
     Matchup,
+    TournamentError,
     compute_stats,
     generate_deal_sets,
     mean_ci,
@@ -239,13 +240,11 @@ def test_a_failing_bot_voids_its_deal_set_without_crashing(monkeypatch: pytest.M
     outcomes = run_tournament(matchup, deal_sets, jobs=1)
     assert all(o.failure is not None and o.games == () for o in outcomes)
     assert "cannot count to three" in outcomes[0].failure.message  # type: ignore[union-attr]
-    with pytest.raises(Exception, match="no deal set was completed"):
+    with pytest.raises(TournamentError, match="no deal set was completed"):
         compute_stats(matchup, outcomes)
 
 
 def test_unknown_bot_is_a_clear_error(tmp_path: Path) -> None:
-    from ohhell.tournament import TournamentError
-
     deal_sets = generate_deal_sets(SMALL_RULES, 1, seed=1)
     with pytest.raises(TournamentError, match="unknown bot 'genius'"):
         run_tournament(Matchup(rules=SMALL_RULES, candidate="genius", baseline="random"), deal_sets)
