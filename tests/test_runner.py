@@ -7,6 +7,8 @@ import random
 import secrets
 import threading
 import time
+from collections.abc import MutableSequence
+from typing import Any
 
 import pytest
 
@@ -36,16 +38,24 @@ def test_seeded_games_are_reproducible() -> None:
 
 
 def test_live_play_shuffles_with_a_secure_generator(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every deck is shuffled by the secure generator itself (not by a Mersenne Twister
+    seeded from it, whose state the deals would give away)."""
     made: list[object] = []
+    shuffled: list[object] = []
 
     class Spy(secrets.SystemRandom):
         def __init__(self) -> None:
             made.append(self)
             super().__init__()
 
+        def shuffle(self, x: MutableSequence[Any]) -> None:
+            shuffled.append(self)
+            super().shuffle(x)
+
     monkeypatch.setattr(secrets, "SystemRandom", Spy)
     result = play_game(RULES, [RandomBot()] * 3)
     assert result.state.is_over and len(made) == 1
+    assert shuffled == made * 3  # one deck a hand, each by the secure generator
 
 
 class Raising:

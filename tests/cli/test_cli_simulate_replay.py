@@ -139,9 +139,16 @@ def test_replay_json_output(tmp_path: Path) -> None:
 
 
 def test_replay_from_stdin() -> None:
+    """A record read from standard input is replayed as the same file is: the same score
+    sheet, under the name ``-``."""
     golden = Path(__file__).parents[1] / "golden" / "records" / "hook-4p.json"
     result = ohhell("replay", "-", stdin=golden.read_text())
     assert result.returncode == 0, result.stderr
+    from_file = ohhell("replay", str(golden))
+    assert from_file.returncode == 0, from_file.stderr
+    assert result.stdout == from_file.stdout.replace(f"{golden}: ", "-: ", 1)
+    assert result.stdout.startswith("-: valid record; 4 players, ascending (13 hands), hook;")
+    assert "winner" in result.stdout
 
 
 def test_replay_rejects_illegal_truncated_and_corrupt(tmp_path: Path) -> None:

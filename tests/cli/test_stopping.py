@@ -36,10 +36,20 @@ def test_a_signal_outside_a_held_section_stops_the_command_at_once(signum: int) 
 
 
 def test_the_handlers_before_are_restored() -> None:
-    before = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)}
-    with stopped_by_signals(Stop()):
+    """The handlers there before, whatever they were: not the defaults (which the fixture
+    installs, so a restore to the defaults would look the same), but the caller's own."""
+
+    def callers(signum: int, frame: object) -> None:  # pragma: no cover - never called
         pass
-    assert {s: signal.getsignal(s) for s in before} == before
+
+    before = {s: signal.signal(s, callers) for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)}
+    try:
+        with stopped_by_signals(Stop()):
+            assert all(signal.getsignal(s) is not callers for s in before)  # its own inside
+        assert all(signal.getsignal(s) is callers for s in before)
+    finally:
+        for signum, handler in before.items():
+            signal.signal(signum, handler)
 
 
 def test_a_signal_the_process_ignores_stays_ignored() -> None:

@@ -81,11 +81,16 @@ class _Recorder(RandomBot):
         return super().choose(view, rng, budget)
 
 
+# seeds as a run without --seed draws them (``randrange(2**63)``), fixed so that a failure
+# replays: an even one, an odd one, the largest
+RUN_SEEDS = [2540472583083988118, 6917529027641081857, 2**63 - 1]
+
+
+@pytest.mark.parametrize("seed", RUN_SEEDS)
 def test_a_tournament_bots_generator_gives_a_digest_not_the_seed(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, seed: int
 ) -> None:
     rules = Rules(player_count=3, schedule="custom", custom_hand_sizes=(2,))
-    seed = random.SystemRandom().randrange(2**63)  # as a run without --seed draws it
     deal_sets = generate_deal_sets(rules, 2, seed)
     monkeypatch.setattr(duplicate, "resolve_bot", lambda name: _Recorder())
     monkeypatch.setattr(_Recorder, "handed", [])
@@ -110,17 +115,18 @@ def test_derived_generators_repeat_and_differ() -> None:
     assert derived_rng("a", 12).getstate() != derived_rng("a1", 2).getstate()
 
 
+@pytest.mark.parametrize("seed", [738734374930, 738734374931])
 def test_an_openspiel_duplicate_candidates_generator_gives_a_digest(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, seed: int
 ) -> None:
     """The same for the OpenSpiel duplicate (``play_duplicate_deal``), whose deals the
-    benchmark draws from the seed it is given."""
+    benchmark draws from the seed it is given (fixed seeds, an even and an odd one, so that
+    a failure replays)."""
     require("pyspiel")
     from ohhell.openspiel_bridge import play_duplicate_deal, random_openspiel_deal
 
     monkeypatch.setattr(_Recorder, "handed", [])
     monkeypatch.setattr(_Recorder, "seen", [])
-    seed = random.SystemRandom().randrange(2**40)
     deal = random_openspiel_deal(3, 2, random.Random(seed), dealer=0)
     play_duplicate_deal(deal, _Recorder, simulations=8, seed=seed, ismcts_sees="view")
     assert len(_Recorder.seen) == 3  # the candidate in each rotation
