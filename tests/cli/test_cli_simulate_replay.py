@@ -271,6 +271,8 @@ def test_rules_command_lists_presets_and_shows_schedule() -> None:
     assert "TTTTTTTTTTTT-" in shown.stdout
     conventions = shown.stdout.split("conventions (not options; docs/rules.md):\n")[1]
     assert "the winner of a trick leads the next one" in conventions  # visible defaults
+    assert "every card of the finished tricks" in conventions  # what a seat sees
+    assert "which seats have bid is public" in conventions  # simultaneous bidding
     assert len(conventions.splitlines()) == len(CONVENTIONS)
 
 

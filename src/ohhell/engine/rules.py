@@ -33,6 +33,10 @@ CONVENTIONS: Final[tuple[str, ...]] = (
     "the winner of a trick leads the next one",
     "equal highest totals share the win",
     "under must_trump (La Podrida) any trump will do: there is no duty to over-trump",
+    "every seat sees every card of the finished tricks of the hand being played, in order and by"
+    " whom; earlier hands show only their scores",
+    "under simultaneous bidding, which seats have bid is public; the numbers stay sealed until"
+    " the last bid is in",
 )
 """The points the rule documents leave open, as the engine settles them in every game (they are
 not options; the option-like ones, such as playing the turning hand once, are :class:`Rules`
