@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import importlib.metadata
+import itertools
 import json
 import math
 import os
@@ -14,7 +15,7 @@ import signal
 import statistics
 import sys
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any, Final
 
@@ -33,6 +34,20 @@ from ohhell.storage_files import (
 )
 from ohhell.tournament.duplicate import end_with_parent
 from ohhell.tournament.stats import mean_ci
+
+CPP_SEEDS: Final = 2**31
+"""OpenSpiel's C++ seeds are 32-bit ``int``s: the seeds handed to it (``--seed``, any whole
+number from 0, counted up from it) are taken modulo this."""
+
+
+def cpp_seeds(seed: int) -> Iterator[int]:
+    """``seed``, ``seed + 1``, ... as OpenSpiel's C++ takes seeds (modulo :data:`CPP_SEEDS`).
+
+    >>> import itertools
+    >>> list(itertools.islice(cpp_seeds(2**31 - 1), 3))
+    [2147483647, 0, 1]
+    """
+    return (count % CPP_SEEDS for count in itertools.count(seed))
 
 
 def timed(play: Callable[[], int], seconds: float) -> tuple[int, float]:
@@ -192,13 +207,15 @@ def load_paired(
     *,
     benchmark: str,
     settings: Mapping[str, Any] | None = None,
+    optional: bool = False,
 ) -> dict[str, float]:
     """The per-unit figures ``key`` of an earlier run's JSON at ``path`` (``{}`` without
     one), by unit (a deal set's or deal's seed or index, as a string). The JSON must be a
     ``--json`` of ``benchmark`` (its ``"benchmark"`` figure) run with the same ``settings``
     (what fixes which cards a unit deals besides its key, e.g. ``{"seed": 5}``); one that
     cannot be read, is another benchmark's, differs in a setting, lacks the figures or shares
-    none of ``units`` is a usage error (``unit`` names one)."""
+    none of ``units`` is a usage error (``unit`` names one). ``optional`` figures, which runs
+    saved before they were measured lack, are ``{}`` when the JSON has none."""
     if path is None:
         return {}
     try:
@@ -216,6 +233,8 @@ def load_paired(
                 f" the {unit}s differ"
             )
     values = earlier.get(key)
+    if optional and values is None:
+        return {}
     if not isinstance(values, dict) or not all(
         isinstance(v, int | float) and not isinstance(v, bool) for v in values.values()
     ):

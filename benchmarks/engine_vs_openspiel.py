@@ -34,7 +34,7 @@ import sys
 from collections.abc import Callable
 from typing import Any, Final
 
-from _common import interleaved, seconds_of, timed_parser, write_figures
+from _common import cpp_seeds, interleaved, seconds_of, timed_parser, write_figures
 
 from ohhell.engine import Rules, apply, legal_actions, new_game, random_deal
 from ohhell.openspiel_bridge import one_hand_rules as bridge_rules
@@ -50,9 +50,6 @@ TARGET_RATIO: Final = 0.2
 """The issue's target: our hands per second >= 0.2x OpenSpiel's Python loop."""
 DEFAULT_SECONDS: Final = 5.0
 QUICK_SECONDS: Final = 0.5
-CPP_SEEDS: Final = 2**31
-"""OpenSpiel's C++ seeds are 32-bit ``int``s: the seeds handed to it (``--seed``, any whole
-number from 0, plus a seat, or counted up from it) are taken modulo this."""
 
 
 def one_hand_rules() -> Rules:
@@ -99,12 +96,13 @@ def run(seconds: float, seed: int) -> dict[str, Any]:
     ours_rng = random.Random(seed)
     spiel_rng = random.Random(seed)
     bots = [
-        pyspiel.make_uniform_random_bot(seat, (seed + seat) % CPP_SEEDS) for seat in range(PLAYERS)
+        pyspiel.make_uniform_random_bot(seat, bot_seed)
+        for seat, bot_seed in enumerate(itertools.islice(cpp_seeds(seed), PLAYERS))
     ]
-    cpp_seeds = (count % CPP_SEEDS for count in itertools.count(seed))
+    game_seeds = cpp_seeds(seed)
 
     def play_cpp() -> int:
-        pyspiel.evaluate_bots(game.new_initial_state(), bots, next(cpp_seeds))
+        pyspiel.evaluate_bots(game.new_initial_state(), bots, next(game_seeds))
         return 1
 
     def play_ours() -> int:

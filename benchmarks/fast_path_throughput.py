@@ -54,7 +54,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 import numpy as np
-from _common import interleaved, seconds_of, timed, timed_parser, write_figures
+from _common import cpp_seeds, interleaved, seconds_of, timed, timed_parser, write_figures
 
 from ohhell.bots import Budget, compiled, fast, sampling
 from ohhell.bots.batch import random_hands
@@ -79,9 +79,6 @@ QUICK_SECONDS: Final = 0.5
 DEFAULT_BATCH: Final = 10_000
 QUICK_BATCH: Final = 1000
 ROLLOUT_POSITIONS: Final = 1000
-CPP_SEEDS: Final = 2**31
-"""OpenSpiel's C++ seeds are 32-bit ``int``s: the seeds handed to it (``--seed``, any whole
-number from 0, plus a seat, or counted up from it) are taken modulo this."""
 
 
 def deal_int_hand(rng: random.Random) -> HandSim:
@@ -118,9 +115,10 @@ def run(seconds: float, seed: int, batch: int) -> dict[str, Any]:
     """Time the three runners for ``seconds`` each: the figures, ready for JSON."""
     game = pyspiel.load_game("oh_hell", {"players": PLAYERS, "num_tricks_fixed": HAND_SIZE})
     bots = [
-        pyspiel.make_uniform_random_bot(seat, (seed + seat) % CPP_SEEDS) for seat in range(PLAYERS)
+        pyspiel.make_uniform_random_bot(seat, bot_seed)
+        for seat, bot_seed in enumerate(itertools.islice(cpp_seeds(seed), PLAYERS))
     ]
-    cpp_seeds = (count % CPP_SEEDS for count in itertools.count(seed))
+    game_seeds = cpp_seeds(seed)
     np_rng = np.random.default_rng(seed)
     int_rng = random.Random(seed)
 
@@ -133,7 +131,7 @@ def run(seconds: float, seed: int, batch: int) -> dict[str, Any]:
         return 1
 
     def play_cpp() -> int:
-        pyspiel.evaluate_bots(game.new_initial_state(), bots, next(cpp_seeds))
+        pyspiel.evaluate_bots(game.new_initial_state(), bots, next(game_seeds))
         return 1
 
     runners: dict[str, Callable[[], int]] = {

@@ -56,7 +56,6 @@ whatever the verdicts (it measures, it does not gate).
 from __future__ import annotations
 
 import argparse
-import json
 import multiprocessing
 import os
 import random
@@ -609,12 +608,10 @@ def main(argv: list[str] | None = None) -> int:
     options = search_options(parser, args.option, {"simulations": "--simulations"})
     seeds = {str(args.seed + i) for i in range(deal_sets)}
     earlier = load_paired(parser, args.paired, "margins", seeds, "deal set", benchmark=BENCHMARK)
-    earlier_leads: dict[str, float] = {}
-    if earlier and "leads" in json.loads(args.paired.read_text(encoding="utf-8")):
-        # runs saved before the lead was measured lack it: their margins pair alone
-        earlier_leads = load_paired(
-            parser, args.paired, "leads", seeds, "deal set", benchmark=BENCHMARK
-        )
+    # runs saved before the lead was measured lack it: their margins pair alone
+    earlier_leads = load_paired(
+        parser, args.paired, "leads", seeds, "deal set", benchmark=BENCHMARK, optional=True
+    )
     settings = journal_settings(
         simulations, options, args.part, args.oracle, args.candidate, args.worlds
     )
