@@ -116,7 +116,9 @@ def test_compiled_policy_chooses_the_same_card_for_every_need(
 
 
 @pytest.mark.parametrize("players", range(3, 8))
-@pytest.mark.parametrize("preset", ["standard", "simultaneous", "la-podrida", "score-tricks"])
+@pytest.mark.parametrize(
+    "preset", ["standard", "hook", "simultaneous", "la-podrida", "score-tricks"]
+)
 def test_search_plays_the_same_compiled_or_not(
     preset: str, players: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -124,7 +126,8 @@ def test_search_plays_the_same_compiled_or_not(
     (:func:`compiled.card_worlds`, :func:`compiled.bid_worlds`: worlds drawn, weighted and
     searched in one call) and in Python, through bids, rollouts, the exact end game, play
     weighting, sealed bids and the spoiler, with voids shown (so worlds are dealt suit by
-    suit), valuing cards by the seat's own points and by its lead (``rivalry``)."""
+    suit), valuing cards by the seat's own points and by its lead (``rivalry``), the bids
+    to come guessed once per world or after each candidate bid (``guess_after_bid``)."""
     if compiled.AVAILABLE:
         assert compiled.load()
     calls = {"cards": 0, "bids": 0}
@@ -155,8 +158,9 @@ def test_search_plays_the_same_compiled_or_not(
         if len(view.legal_actions) > 1:
             seed = rng.randrange(2**32)
             rivalry = (0.0, 0.5, 1.0)[compared % 3]
-            fast = SearchBot(compiled=True, rivalry=rivalry)
-            slow = SearchBot(compiled=False, rivalry=rivalry)
+            after = compared % 2 == 1
+            fast = SearchBot(compiled=True, rivalry=rivalry, guess_after_bid=after)
+            slow = SearchBot(compiled=False, rivalry=rivalry, guess_after_bid=after)
             assert fast.choose(view, random.Random(seed), budget) == slow.choose(
                 view, random.Random(seed), budget
             )
@@ -312,9 +316,11 @@ def test_compiled_bid_model_agrees_on_lone_cards() -> None:
 def test_compiled_bid_model_agrees(players: int) -> None:
     """The calibrated trick estimate, the bid likelihood of a world and the guessed bids: the
     same compiled and in Python (the floats to a relative 1e-9: the compiled ``exp``, ``log``
-    and ``pow`` may differ from CPython's in the last bit), sealed bids or not."""
+    and ``pow`` may differ from CPython's in the last bit), sealed bids or not, and under
+    the hook, where the last bidder's guess never brings the total to the hand's size."""
     compiled.load()
     rng = random.Random(players * 7)
+    hooked = 0
     for _ in range(60):
         size = rng.randint(1, 51 // players)
         deck = rng.sample(range(52), 52)
@@ -342,10 +348,18 @@ def test_compiled_bid_model_agrees(players: int) -> None:
             know, held, bids, trump_card, first, 0.8, sealed=sealed
         )
         assert got == pytest.approx(expected, rel=1e-9)
-        expected_bids = sampling.guess_bids(hands, bids, trump_card, first, size, sealed=sealed)
-        assert compiled.guess_bids(hands, bids, trump_card, first, size, sealed=sealed) == (
-            expected_bids
+        hook = not sealed and rng.random() < 0.5
+        expected_bids = sampling.guess_bids(
+            hands, bids, trump_card, first, size, sealed=sealed, hook=hook
         )
+        got_bids = compiled.guess_bids(
+            hands, bids, trump_card, first, size, sealed=sealed, hook=hook
+        )
+        assert got_bids == expected_bids
+        hooked += hook and bids[(first - 1) % players] is None
+        if hook and bids[(first - 1) % players] is None:
+            assert sum(expected_bids) != size
+    assert hooked > 0
 
 
 def test_the_compiled_rollout_lead_uses_the_python_scores() -> None:

@@ -458,6 +458,65 @@ def test_a_time_budget_stops_card_decisions_too(monkeypatch: pytest.MonkeyPatch)
         assert rng.draws == 500
 
 
+def test_a_time_budget_stops_a_bid_whose_worlds_weigh_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The deadline is read after every world, those that weigh nothing included: with every
+    world at weight 0 (as under a tiny ``bid_spread``) the Python loop ran all its worlds
+    whatever the time budget (0.30 s for 0.01 s). The clock moves a second each time it is
+    read, so each candidate bid's search stops after one world."""
+    from ohhell.bots import search as search_module
+
+    ticks = itertools.count()
+    monkeypatch.setattr(
+        search_module, "time", SimpleNamespace(perf_counter=lambda: float(next(ticks)))
+    )
+    view = bidding_view(Rules(player_count=4), parse_cards("Ah 7c 2d"), Card.from_str("9h"), [])
+    bot = SearchBot(boost=1.0, min_worlds=1, compiled=False)
+    monkeypatch.setattr(bot, "_weight", lambda *args: 0.0)
+    rng = _CountingRandom(1)
+    bot.estimate_bids(view, rng, Budget(simulations=400, seconds=0.5))
+    assert rng.draws <= 2  # the bids near the estimate, and maybe the one play points at
+    rng = _CountingRandom(1)
+    bot.estimate_bids(view, rng, Budget(simulations=400))  # no time budget: every world
+    assert rng.draws >= 6 * 400 // 4
+
+
+def test_guessing_after_the_bid_keeps_the_hooked_dealer_legal() -> None:
+    """With ``guess_after_bid`` each candidate bid is put in before the bids still to come are
+    guessed, so under the hook the dealer's guess in every rollout leaves the total off the
+    hand's size; guessed once per world (the default), from the seat's own estimate, the
+    dealer is often modelled aiming at the bid the hook forbids it."""
+    rules = Rules.preset("hook", 4)
+    view = bidding_view(rules, parse_cards("Ah Kh 7c 2d 9s"), Card.from_str("3h"), [1, 1])
+    rollouts: dict[bool, list[tuple[list[int], list[int]]]] = {}
+    for after in (False, True):
+        bot = SearchBot(compiled=False, guess_after_bid=after)
+        seen: list[tuple[list[int], list[int]]] = []
+        rollout_bids = bot._rollout_bids
+
+        def spy(sim: Any, seat: int, bids: list[int], **kwargs: Any) -> list[int]:
+            seen.append((list(sim.bids), list(bids)))  # noqa: B023 - called before the next
+            return rollout_bids(sim, seat, bids, **kwargs)  # noqa: B023
+
+        bot._rollout_bids = spy  # type: ignore[method-assign]
+        bot.estimate_bids(view, random.Random(2), Budget(simulations=64))
+        rollouts[after] = seen
+    seat, size = view.seat, view.hand_size
+    assert seat is not None and seat != view.dealer
+    assert rollouts[True] and rollouts[False]
+    for guesses, bids in rollouts[True]:
+        assert len(bids) == 1 and guesses[seat] == bids[0]
+        assert sum(guesses) != size, (guesses, bids)
+    forbidden = [
+        bid
+        for guesses, bids in rollouts[False]
+        for bid in bids
+        if sum(guesses) - guesses[seat] + bid == size  # the dealer's guess completes the total
+    ]
+    assert forbidden  # what the option changes
+
+
 def test_the_bid_far_from_the_estimate_is_searched_in_worlds_of_the_given_generator(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -1036,12 +1036,14 @@ def _guess_bids(
     first_bidder: int,
     hand_size: int,
     sealed: bool,
+    hook: bool,
     weights: Any,
     earlier: Any,
     probs: Any,
 ) -> None:
     """:func:`ohhell.bots.sampling.guess_bids`, filling the unknown (``-1``) ``bids`` in place."""
     n = len(hands)
+    total = 0
     for i in range(n):
         seat = (first_bidder + i) % n
         bid = bids[seat]
@@ -1050,8 +1052,19 @@ def _guess_bids(
                 hands[seat], trump_card, n, i == 0, earlier, 0 if sealed else i, weights, probs
             )
             bid = min(hand_size, round(estimate))  # half to even, as in Python
+            if hook and i == n - 1 and total + bid == hand_size:
+                bid = _hooked_bid(bid, estimate, hand_size)
             bids[seat] = bid
         earlier[i] = bid
+        total += bid
+
+
+@_kernel
+def _hooked_bid(bid: int, estimate: float, hand_size: int) -> int:
+    """:func:`ohhell.bots.sampling.hooked_bid`."""
+    if (estimate > bid and bid < hand_size) or bid == 0:
+        return bid + 1
+    return bid - 1
 
 
 # --------------------------------------------------------------------------- worlds
@@ -1339,12 +1352,15 @@ def _bid_worlds(
     model: Any,
     tallies: Any,
     sums: Any,
+    guess_after_bid: bool,
+    hook: bool,
 ) -> None:
     """The search's bid estimate over the worlds of ``seeds`` (see
     :meth:`ohhell.bots.search.SearchBot.estimate_bids`, whose loop in Python this is): each
-    world drawn, weighted by the revealed bids, the bids not made yet guessed, and the hand
-    played out aiming at each candidate bid; ``tallies[j * (hand_size + 1) + t]`` gains the
-    world's weight when bidding ``candidates[j]`` takes ``t`` tricks, ``sums[0]`` the weights.
+    world drawn, weighted by the revealed bids, the bids not made yet guessed (once per world,
+    or after each candidate bid is put in with ``guess_after_bid``), and the hand played out
+    aiming at each candidate bid; ``tallies[j * (hand_size + 1) + t]`` gains the world's
+    weight when bidding ``candidates[j]`` takes ``t`` tricks, ``sums[0]`` the weights.
     ``world`` is the sampler, as :func:`_card_worlds` takes it."""
     seat, counts = world[0], world[3]
     n = len(counts)
@@ -1366,17 +1382,35 @@ def _bid_worlds(
             )  # fmt: skip
         if weight == 0.0:
             continue
-        for s in range(n):
-            guesses[s] = known_bids[s]
-        _guess_bids(
-            hands, guesses, trump_card, first_bidder, hand_size, sealed, model, earlier, probs
-        )
-        _rollout_bids(
-            hands, trump, must_trump, first_bidder, trick, zeros, guesses, seat, candidates,
-            lost, tricks,
-        )  # fmt: skip
-        for j in range(len(candidates)):
-            tallies[j * (hand_size + 1) + tricks[j]] += weight
+        if guess_after_bid:
+            for j in range(len(candidates)):
+                for s in range(n):
+                    guesses[s] = known_bids[s]
+                guesses[seat] = candidates[j]
+                _guess_bids(
+                    hands, guesses, trump_card, first_bidder, hand_size, sealed, hook, model,
+                    earlier, probs,
+                )  # fmt: skip
+                branch_hands = hands.copy()
+                branch_won = zeros.copy()
+                _rollout(
+                    branch_hands, trump, must_trump, first_bidder, trick, 0, branch_won, guesses,
+                    lost,
+                )  # fmt: skip
+                tallies[j * (hand_size + 1) + branch_won[seat]] += weight
+        else:
+            for s in range(n):
+                guesses[s] = known_bids[s]
+            _guess_bids(
+                hands, guesses, trump_card, first_bidder, hand_size, sealed, False, model,
+                earlier, probs,
+            )  # fmt: skip
+            _rollout_bids(
+                hands, trump, must_trump, first_bidder, trick, zeros, guesses, seat, candidates,
+                lost, tricks,
+            )  # fmt: skip
+            for j in range(len(candidates)):
+                tallies[j * (hand_size + 1) + tricks[j]] += weight
         sums[0] += weight
 
 
@@ -1532,11 +1566,12 @@ def guess_bids(
     hand_size: int,
     *,
     sealed: bool = False,
+    hook: bool = False,
 ) -> list[int]:
     """:func:`ohhell.bots.sampling.guess_bids`, compiled once :func:`load` has run."""
     out = _ints([-1 if b is None else b for b in bids])
     _guess_bids(
-        _ints(hands), out, trump_card, first_bidder, hand_size, sealed, _weights,
+        _ints(hands), out, trump_card, first_bidder, hand_size, sealed, hook, _weights,
         _ints([0] * len(hands)), _scratch(4 * 52),
     )  # fmt: skip
     return [int(b) for b in out]
@@ -1635,6 +1670,8 @@ def bid_worlds(
     hand_size: int,
     sealed: bool,
     lost: int,
+    guess_after_bid: bool = False,
+    hook: bool = False,
 ) -> tuple[list[list[float]], float]:
     """The search's bid estimate (:meth:`ohhell.bots.search.SearchBot.estimate_bids`'s loop)
     over the worlds ``sampler`` draws from ``seeds``: per candidate bid, the weight of the
@@ -1646,6 +1683,7 @@ def bid_worlds(
         _seeds(seeds), _seeds([0]), _sampler_arrays(sampler), spread,
         _ints([-1 if b is None else b for b in bids]), trump_card, first_bidder, sealed,
         hand_size, trump, must_trump, lost, _ints(candidates), _weights, tallies, sums,
+        guess_after_bid, hook,
     )  # fmt: skip
     flat = [float(t) for t in tallies]
     return [flat[j * width : (j + 1) * width] for j in range(len(candidates))], float(sums[0])

@@ -55,6 +55,7 @@ __all__ = [
     "calibrated_bid_likelihood",
     "calibrated_tricks",
     "guess_bids",
+    "hooked_bid",
     "knowledge",
     "sample_world",
     "uniform_sampler",
@@ -559,10 +560,13 @@ def guess_bids(
     hand_size: int,
     *,
     sealed: bool = False,
+    hook: bool = False,
 ) -> list[int]:
     """The revealed ``bids``, with :func:`calibrated_tricks` rounded (given the bids before,
     unless bids are ``sealed``) for the seats whose bid is unknown (``None``), in bidding order
     from ``first_bidder``: how the search expects the seats still to bid in a sampled world.
+    Under the ``hook``, a last bidder whose rounded estimate would bring the bids' total to
+    ``hand_size`` is expected to bid the next nearest number instead.
 
     Seat 0 holds the ace, king and queen of trumps (hearts: the three of hearts is turned);
     seat 1 bid first, nothing; seat 2, with 2-3-4 of diamonds, is expected to bid nothing:
@@ -570,6 +574,12 @@ def guess_bids(
     >>> hands = [mask_of([38, 37, 36]), mask_of([0, 1, 2]), mask_of([13, 14, 15])]
     >>> guess_bids(hands, [None, 0, None], 27, 1, 3)
     [3, 0, 0]
+
+    Seat 0 deals and bids last; with the hook, 3 would make the total 3, so it is expected to
+    bid 2:
+
+    >>> guess_bids(hands, [None, 0, None], 27, 1, 3, hook=True)
+    [2, 0, 0]
     """
     n = len(hands)
     guesses = [0] * n
@@ -582,9 +592,23 @@ def guess_bids(
                 hands[seat], trump_card, n, i == 0, () if sealed else earlier
             )
             bid = min(hand_size, round(estimate))
+            if hook and i == n - 1 and sum(earlier) + bid == hand_size:
+                bid = hooked_bid(bid, estimate, hand_size)
         guesses[seat] = bid
         earlier.append(bid)
     return guesses
+
+
+def hooked_bid(bid: int, estimate: float, hand_size: int) -> int:
+    """The bid next nearest ``estimate`` after ``bid`` (its rounding, which the hook forbids),
+    within ``0..hand_size``.
+
+    >>> hooked_bid(2, 2.3, 3), hooked_bid(2, 1.8, 3), hooked_bid(3, 3.4, 3), hooked_bid(0, 0.0, 3)
+    (3, 1, 2, 1)
+    """
+    if (estimate > bid and bid < hand_size) or bid == 0:
+        return bid + 1
+    return bid - 1
 
 
 def _normal_share(bid: int, mean: float, hand_size: int, spread: float) -> float:

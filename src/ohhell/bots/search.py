@@ -116,6 +116,7 @@ class _Table:
     """How rollouts play a seat whose bid is lost (:data:`~ohhell.bots.fast.LOST_SPOIL`,
     :data:`~ohhell.bots.fast.LOST_GRAB` or :data:`~ohhell.bots.fast.LOST_PLAY_ON`)."""
     sealed: bool
+    hook: bool
     first_bidder: int
     leader: int
     trick: list[int]
@@ -141,6 +142,7 @@ class _Table:
                 else LOST_SPOIL
             ),
             sealed=view.rules.bidding is BiddingMode.SIMULTANEOUS,
+            hook=view.rules.hook,
             first_bidder=(view.dealer + 1) % view.player_count,
             leader=view.leader,
             trick=[c.index for c in view.trick],
@@ -204,10 +206,13 @@ class SearchBot:
     of the other seats' mean points: 0 for its own points alone, 1 for its lead over the
     table), ``bid_lean`` (points per trick bid taken from a bid's expected points when
     choosing it: above 0 leans toward lower, safer bids; the bid advisor shows the expected
-    points themselves), ``compiled`` (run the inner loops compiled with numba,
-    :mod:`ohhell.bots.compiled`, when numba is installed: the same cards, faster; the first
-    bot built in a process loads the compiled code; false runs their pure-Python references
-    in :mod:`ohhell.bots.fast` and :mod:`ohhell.bots.sampling`).
+    points themselves), ``guess_after_bid`` (a bid's rollouts guess the bids still to come
+    after putting each candidate bid in, the hooked dealer's among them, rather than once per
+    world from the seat's own estimate; off by default until measured), ``compiled`` (run
+    the inner loops compiled with numba, :mod:`ohhell.bots.compiled`, when numba is
+    installed: the same cards, faster; the first bot built in a process loads the compiled
+    code; false runs their pure-Python references in :mod:`ohhell.bots.fast` and
+    :mod:`ohhell.bots.sampling`).
 
     ``sampler`` builds, from the seat's view, the :class:`~ohhell.bots.sampling.WorldSampler`
     whose worlds each decision searches (before weighting). The default,
@@ -235,6 +240,7 @@ class SearchBot:
         play_mismatch: float = 0.75,
         rivalry: float = 0.25,
         bid_lean: float = 0.0,
+        guess_after_bid: bool = False,
         compiled: bool = True,
         sampler: Callable[[PlayerView], WorldSampler] | None = None,
     ) -> None:
@@ -284,6 +290,7 @@ class SearchBot:
         self.play_mismatch = play_mismatch
         self.rivalry = rivalry
         self.bid_lean = bid_lean
+        self.guess_after_bid = guess_after_bid
         # The same functions compiled (when numba loads) or on int masks: the same values.
         path: Any = compiled_path if compiled and compiled_path.load() else None
         self.compiled = path is not None
@@ -634,31 +641,48 @@ class SearchBot:
             hands = sampler.sample(rng)
             drawn += 1
             weight = self._weight(view, table, sampler, hands)
-            if weight == 0.0:
-                continue
-            guesses = self._guess_bids(
-                hands,
-                view.bids,
-                table.trump_card,
-                table.first_bidder,
-                view.hand_size,
-                sealed=table.sealed,
-            )
-            sim = HandSim(
-                hands=hands,
-                trump=table.trump,
-                must_trump=table.must_trump,
-                leader=table.first_bidder,
-                won=[0] * n,
-                bids=guesses,
-            )
-            tricks = self._rollout_bids(sim, table.seat, list(tallies), lost=table.lost)
-            for bid, t in zip(tallies, tricks, strict=True):
-                tallies[bid][t] += weight
-            weight_sum += weight
-            if deadline is not None and time.perf_counter() >= deadline:
+            if weight > 0.0:  # a world that weighs nothing is not played out
+                # the bids still to come guessed once, or after each candidate bid is put in
+                branches = (
+                    [([bid], self._world_guesses(view, table, hands, bid)) for bid in tallies]
+                    if self.guess_after_bid
+                    else [(list(tallies), self._world_guesses(view, table, hands, None))]
+                )
+                for bids, guesses in branches:
+                    sim = HandSim(
+                        hands=hands,
+                        trump=table.trump,
+                        must_trump=table.must_trump,
+                        leader=table.first_bidder,
+                        won=[0] * n,
+                        bids=guesses,
+                    )
+                    tricks = self._rollout_bids(sim, table.seat, bids, lost=table.lost)
+                    for bid, t in zip(bids, tricks, strict=True):
+                        tallies[bid][t] += weight
+                weight_sum += weight
+            if deadline is not None and time.perf_counter() >= deadline:  # every world
                 break
         return weight_sum, drawn
+
+    def _world_guesses(
+        self, view: PlayerView, table: _Table, hands: Sequence[int], bid: int | None
+    ) -> list[int]:
+        """Every seat's bid in a world, the unknown ones guessed: with the seat's own ``bid``
+        put in first (and the hook applied to the dealer's guess), or with its own guessed
+        too (``None``: once per world, as by default; the hook not applied)."""
+        known = list(view.bids)
+        if bid is not None:
+            known[table.seat] = bid
+        return self._guess_bids(
+            hands,
+            known,
+            table.trump_card,
+            table.first_bidder,
+            view.hand_size,
+            sealed=table.sealed,
+            hook=table.hook and bid is not None,
+        )
 
     def _bid_loop_compiled(
         self,
@@ -691,6 +715,8 @@ class SearchBot:
                 hand_size=view.hand_size,
                 sealed=table.sealed,
                 lost=table.lost,
+                guess_after_bid=self.guess_after_bid,
+                hook=table.hook,
             )
             for bid, row in zip(candidates, chunk, strict=True):
                 tallies[bid] = [a + b for a, b in zip(tallies[bid], row, strict=True)]
