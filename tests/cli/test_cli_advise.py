@@ -24,6 +24,19 @@ def test_advice_for_a_hooked_dealer() -> None:
     assert len(best) == 1
     scored = [int(row[0]) for row in bids if row[0].isdigit()]
     assert sorted(scored) == [0, 2, 3]  # every legal bid, and 1 is not
+    assert lines[-1] == "(200 sampled deals, --seed 2)"  # what gives the same advice again
+
+
+def test_the_text_advice_names_its_seed_when_none_was_given() -> None:
+    args = ("advise", "--hand", "Ah Kh 4c 9d", "--trump", "2s", "--samples", "100")
+    done = ohhell(*args)
+    assert done.returncode == 0, done.stderr
+    last = done.stdout.splitlines()[-1]
+    assert last.startswith("(100 sampled deals, --seed ") and last.endswith(")")
+    seed = last.removeprefix("(100 sampled deals, --seed ").removesuffix(")")
+    again = ohhell(*args, "--seed", seed)
+    assert again.returncode == 0, again.stderr
+    assert again.stdout == done.stdout
 
 
 def test_json_advice_is_reproducible_by_seed() -> None:

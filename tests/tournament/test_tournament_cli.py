@@ -197,13 +197,32 @@ def test_tournament_errors_are_one_line(tmp_path: Path) -> None:
     assert folder.stderr.strip() == (
         f"ohhell tournament: error: --save-deals {tmp_path} is a folder: name a file"
     )
-    nowhere = tmp_path / "no-such-folder" / "deals.json"
+    (tmp_path / "a-file").write_text("mine")
+    nowhere = tmp_path / "a-file" / "sub" / "deals.json"
     missing = tournament("--save-deals", str(nowhere), "--out", str(tmp_path / "out"), *COMMON)
     assert missing.stderr.strip() == (
-        f"ohhell tournament: error: --save-deals {nowhere}: there is no folder {nowhere.parent}"
+        f"ohhell tournament: error: --save-deals {nowhere}: {tmp_path / 'a-file'} is a file,"
+        " not a folder"
     )
     assert folder.returncode == missing.returncode == 1
     assert not (tmp_path / "out").exists()
+    made = tmp_path / "new" / "folders" / "deals.json"  # made, as --out's folders are
+    into_new = tournament(
+        "--save-deals", str(made), "--out", str(tmp_path / "elsewhere"), "--deal-sets", "1",
+        "--quiet", *COMMON,
+    )  # fmt: skip
+    assert into_new.returncode == 0, into_new.stderr
+    assert made.is_file()
+    other_rules = tournament(  # a 3-player file under the default 4 players: says what to give
+        "--deals", str(made), "--out", str(tmp_path / "four"), "--schedule", "custom",
+        "--hand-sizes", "1,2",
+    )  # fmt: skip
+    assert other_rules.returncode == 1
+    assert other_rules.stderr.strip() == (
+        f"ohhell tournament: error: --deals {made}: the deal sets are for 3 players and 2"
+        " hands per game; the rules have 4 players and 2 hands: give --players 3 and the rest"
+        " of the rules they were dealt for"
+    )
     inside = tournament(  # into --out, which the tournament makes
         "--save-deals", str(tmp_path / "out" / "deals.json"), "--out", str(tmp_path / "out"),
         "--deal-sets", "1", "--quiet", *COMMON,
@@ -386,8 +405,40 @@ def test_a_new_tournament_takes_away_the_reports_of_the_one_it_replaces(tmp_path
     )  # fmt: skip
     assert failed.returncode == 1 and "no deal set was completed" in failed.stderr
     assert "Traceback" not in failed.stderr  # told as an error, not an exception escaping
+    assert failed.stderr.rstrip().endswith(
+        f"; {out / 'journal.jsonl'} records the voided deal sets: the same command with"
+        " --overwrite plays them again (with a larger budget, say)"
+    )
     assert read_journal(out / "journal.jsonl").seed == 3
     assert not any((out / name).exists() for name in REPORT_FILES)
+    other = tournament("--deal-sets", "2", "--seed", "3", "--out", str(out), "--quiet", *COMMON)
+    assert other.returncode == 1  # not said to be finished "with its reports": it has none
+    assert other.stderr.rstrip().endswith(
+        ": it is finished, every deal set voided by a bot failure, so without reports;"
+        " --overwrite replaces it, or choose another --out"
+    )
+
+
+def test_report_files_no_tournament_wrote_are_left_alone(tmp_path: Path) -> None:
+    """Report files in --out with no journal beside them are not a tournament's: a run there
+    is refused and leaves them as they are, unless --overwrite says to replace them."""
+    require("rich")
+    require("matplotlib")
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "report.csv").write_text("mine")
+    refused = tournament("--deal-sets", "1", "--out", str(out), "--quiet", *COMMON)
+    assert refused.returncode == 1
+    assert refused.stderr == (
+        f"ohhell tournament: error: {out} holds report.csv but no tournament journal"
+        " (journal.jsonl), so they are not a tournament's reports there, and a tournament would"
+        " replace them: choose another --out, or --overwrite replaces them\n"
+    )
+    assert [p.name for p in out.iterdir()] == ["report.csv"]
+    assert (out / "report.csv").read_text() == "mine"
+    replaced = tournament("--deal-sets", "1", "--out", str(out), "--quiet", "--overwrite", *COMMON)
+    assert replaced.returncode == 0, replaced.stderr
+    assert (out / "report.csv").read_text() != "mine"
 
 
 def test_a_killed_runs_temporary_files_are_swept_by_the_next_run(tmp_path: Path) -> None:

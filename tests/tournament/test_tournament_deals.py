@@ -123,7 +123,14 @@ def _write(tmp_path: Path, data: object) -> Path:
 @pytest.mark.parametrize(
     ("mutate", "message"),
     [
-        (lambda d: d.update(format="something-else"), "'format' must be 'ohhell-deal-sets'"),
+        (
+            lambda d: d.update(format="something-else"),
+            "not a deal-set file: its 'format' must be 'ohhell-deal-sets'",
+        ),
+        (  # a tournament's report.json: named as what it is not, not listed key by key
+            lambda d: (d.clear(), d.update(bots=[], failures=[], games=1)),
+            "not a deal-set file: its 'format' must be 'ohhell-deal-sets', got None$",
+        ),
         (lambda d: d.update(version=99), "unsupported 'version' 99"),
         (lambda d: d.update(version=True), "unsupported 'version' True"),
         (lambda d: d.update(version=1.0), "unsupported 'version' 1.0"),
@@ -164,14 +171,19 @@ def _write(tmp_path: Path, data: object) -> Path:
             lambda d: d["deal_sets"][0]["decks"].__setitem__(0, 5),
             r"deal_sets\[0\].decks\[0\] must be a string of 52 cards$",
         ),
-        (lambda d: d.update(seeds=4), r"the file has no key 'seeds'; its keys are deal_sets, "),
+        (
+            lambda d: d.update(seeds=4),
+            r"the file holds 'seeds', which a deal-set file does not have: its keys are"
+            r" deal_sets, ",
+        ),
         (
             lambda d: d.update(seed="a"),
             r"'seed' must be a whole number from 0 up or null, got 'a'$",
         ),
         (
             lambda d: d["deal_sets"][0].update(dealer=1),
-            r"deal_sets\[0\] has no key 'dealer'; its keys are decks, first_dealer",
+            r"deal_sets\[0\] holds 'dealer', which a deal set does not have: its keys are decks,"
+            r" first_dealer",
         ),
     ],
 )

@@ -205,7 +205,10 @@ def test_the_terminal_table_shows_each_figure_in_its_row() -> None:
     assert _row(text, "bids made") == ["75.0 %", "91.7 %"]
     assert _row(text, "bids made, 1 card") == ["50.0 %", "83.3 %"]
     assert _row(text, "bids made, 3 cards") == ["100.0 %", "100.0 %"]
-    assert _row(text, "first-place share") == ["41.7 %", f"{100 * (1 - 5 / 12) / 2:.1f} %"]
+    assert _row(text, "first-place share, per seat") == [
+        "41.7 %",
+        f"{100 * (1 - 5 / 12) / 2:.1f} %",
+    ]
     assert _row(text, "ms/decision median") == ["50.500", "500.000"]
     assert _row(text, "p95") == ["95.050", "500.000"]
     assert _row(text, "p99") == ["99.010", "500.000"]
@@ -213,6 +216,19 @@ def test_the_terminal_table_shows_each_figure_in_its_row() -> None:
     assert "paired difference (heuristic - random) per game: -3.00 ± 91.06 over 2 deal sets" in (
         " ".join(text.split())
     )
+
+
+def test_lines_under_the_table_are_not_broken_to_the_console_width() -> None:
+    """Piped, rich's console is 80 columns wide: the lines under the table stay whole, so
+    that a log can be searched (a failure's message was broken in the middle of "0.0002 s")."""
+    stats = compute_stats(MATCHUP, _with_times(two_hand_outcomes()))
+    console = Console(record=True, width=30, color_system=None)
+    render_table(stats, console)
+    lines = console.export_text().splitlines()
+    assert "paired difference (heuristic - random) per game: -3.00 ± 91.06 over 2 deal sets" in (
+        lines
+    )
+    assert "  deal set 2: bot 'broken' in seat 1: raised" in lines
 
 
 def test_the_csv_holds_each_figure_under_its_name() -> None:
@@ -226,6 +242,7 @@ def test_the_csv_holds_each_figure_under_its_name() -> None:
     mean, low, high, n = rows[("candidate", "paired_difference_per_game", "")]
     assert (mean, n) == (pytest.approx(-3.0), 2)
     assert (low, high) == (pytest.approx(-3 - 91.06, abs=0.01), pytest.approx(-3 + 91.06, abs=0.01))
+    assert rows[("tournament", "voided_deal_sets", "")] == [1, None, None, 3]  # deal set 2
     text = _csv_text(stats)
     assert "None" not in text  # a figure that does not exist is an empty cell
     assert "baseline,random,bid_hit_rate,,0.9166666666666666,,,24\n" in text

@@ -62,7 +62,10 @@ def register(subparsers: Any) -> None:
         " card, the bids made before it and the rules. It samples the unseen cards many times"
         " (weighted by the bids made), plays each sampled deal out once per bid with the seat"
         " playing for that bid, as the search bot does when it bids, and prints each bid's"
-        " expected points and the chance of taking each number of tricks.",
+        " expected points and the chance of taking each number of tricks. Of the rules, the"
+        " players, the bidding and the scoring count; the schedule does not (the hand's size is"
+        " the number of cards given, and whether a trump is turned is --trump or --no-trump),"
+        " so a hand of any size at a real table can be asked about.",
     )
     add_rules_arguments(parser)
     parser.add_argument(
@@ -161,8 +164,9 @@ def advice_json(view: PlayerView, advice: BidAdvice, seed: int) -> dict[str, Any
     }
 
 
-def format_advice(view: PlayerView, advice: BidAdvice) -> str:
-    """The advice as a short text: the position, the trick chances and the bids, best first."""
+def format_advice(view: PlayerView, advice: BidAdvice, seed: int) -> str:
+    """The advice as a short text: the position, the trick chances and the bids, best first,
+    and the seed that samples the same deals again."""
     assert view.seat is not None
     n = view.rules.player_count
     before = [str(bid) for bid in view.bids if bid is not None]
@@ -193,7 +197,7 @@ def format_advice(view: PlayerView, advice: BidAdvice) -> str:
     illegal = sorted(set(range(view.hand_size + 1)) - set(advice.expected_scores))
     if illegal:
         lines.append(f"not allowed here: {', '.join(map(str, illegal))} (the hook)")
-    lines.append(f"({advice.samples} sampled deals)")
+    lines.append(f"({advice.samples} sampled deals, --seed {seed})")
     return "\n".join(lines)
 
 
@@ -207,5 +211,5 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(advice_json(view, advice, seed)))
     else:
-        print(format_advice(view, advice))
+        print(format_advice(view, advice, seed))
     return 0

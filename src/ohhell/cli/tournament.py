@@ -178,6 +178,19 @@ def _earlier_run(path: Path, *, resume: bool, overwrite: bool = False) -> Journa
     return journal if journal.outcomes else None
 
 
+def _check_foreign_reports(out: Path, journal_path: Path, *, overwrite: bool) -> None:
+    """Refuse (without ``overwrite``) report files in ``out`` that no tournament there wrote:
+    with no journal beside them they are someone else's, and a run replaces its reports."""
+    if overwrite or journal_path.exists():
+        return
+    if present := [name for name in REPORT_FILES if (out / name).exists()]:
+        raise TournamentError(
+            f"{out} holds {', '.join(present)} but no tournament journal ({journal_path.name}),"
+            " so they are not a tournament's reports there, and a tournament would replace"
+            " them: choose another --out, or --overwrite replaces them"
+        )
+
+
 def _finished_before(journal: Journal, matchup: Matchup, deal_sets: DealSets) -> Journal:
     """A finished tournament in ``--out`` when a new one starts (without ``--overwrite``): the
     same tournament is read back (its reports are written again, nothing is played; a larger
@@ -185,9 +198,13 @@ def _finished_before(journal: Journal, matchup: Matchup, deal_sets: DealSets) ->
     try:
         check_same_tournament(journal, matchup, deal_sets)
     except OtherTournamentError as exc:
+        what = (
+            "with its reports"
+            if any(outcome.failure is None for outcome in journal.outcomes)
+            else "every deal set voided by a bot failure, so without reports"
+        )
         raise OtherTournamentError(
-            f"{exc}: it is finished, with its reports; --overwrite replaces it, or choose"
-            " another --out"
+            f"{exc}: it is finished, {what}; --overwrite replaces it, or choose another --out"
         ) from None
     except JournalError as exc:  # the same one, cut short
         raise JournalError(f"{exc}; --overwrite replaces it") from None
@@ -247,10 +264,12 @@ def run(args: argparse.Namespace) -> int:
                 )
         if args.save_deals.is_dir():
             raise TournamentError(f"--save-deals {args.save_deals} is a folder: name a file")
-        parent = args.save_deals.parent
-        if not parent.is_dir() and parent.resolve() != args.out.resolve():  # --out is made
+        blocked = next(  # its folders are made, as --out's are, unless a file is in the way
+            (p for p in args.save_deals.parents if p.exists() or p.is_symlink()), None
+        )
+        if blocked is not None and not blocked.is_dir():
             raise TournamentError(
-                f"--save-deals {args.save_deals}: there is no folder {args.save_deals.parent}"
+                f"--save-deals {args.save_deals}: {blocked} is a file, not a folder"
             )
     try:
         with sole_writer(args.out):  # two tournaments writing one journal would garble it
@@ -278,6 +297,7 @@ def _save_deals(deal_sets: DealSets, path: Path) -> None:
             pass
         raise refused
     try:
+        path.parent.mkdir(parents=True, exist_ok=True)
         save_deal_sets(deal_sets, path, replace=False)
     except FileExistsError:  # another process wrote it meanwhile
         raise refused from None
@@ -300,6 +320,7 @@ def _run_into(args: argparse.Namespace, rules: Rules) -> int:
     for name in (FILE_NAME, *REPORT_FILES):  # a killed run's temporary files, never reported
         remove_stale_temporaries(args.out, name)
     journal_path = args.out / FILE_NAME
+    _check_foreign_reports(args.out, journal_path, overwrite=args.overwrite)
     journal = _earlier_run(journal_path, resume=args.resume, overwrite=args.overwrite)
     # a new run next to a finished one: compared with it below, and read back if the same;
     # with --overwrite the new one replaces it, whatever it was
@@ -320,7 +341,15 @@ def _run_into(args: argparse.Namespace, rules: Rules) -> int:
         if from_file is not None:  # a file of fewer: compared as it is, not refused for that
             count = min(count, len(from_file.sets))
     if from_file is not None:
-        from_file.check_fits(rules)
+        try:
+            from_file.check_fits(rules)
+        except DealFileError as exc:
+            players = from_file.player_count
+            hint = f"--players {players}" if players != rules.player_count else "the options"
+            raise DealFileError(
+                f"--deals {args.deals}: {exc}: give {hint} and the rest of the rules they were"
+                " dealt for"
+            ) from None
         deal_sets = from_file if count is None else from_file.first(count)
     else:
         deal_sets = generate_deal_sets(rules, DEFAULT_DEAL_SETS if count is None else count, seed)
@@ -415,7 +444,13 @@ def _run_into(args: argparse.Namespace, rules: Rules) -> int:
     paths: list[Path] = []
     try:  # the reports are a second or two: a stop then waits for them, so none is missing
         with stopped_by_signals(stop), stop.held():
-            stats = compute_stats(matchup, outcomes)
+            try:
+                stats = compute_stats(matchup, outcomes)
+            except TournamentError as exc:  # every deal set voided: no figure to report
+                raise TournamentError(
+                    f"{exc}; {journal_path} records the voided deal sets: the same command with"
+                    " --overwrite plays them again (with a larger budget, say)"
+                ) from None
             try:
                 paths = write_reports(stats, matchup, args.out)
             except OSError as exc:  # a full disk, say: the games are safe in the journal
@@ -438,5 +473,9 @@ def _run_into(args: argparse.Namespace, rules: Rules) -> int:
         return stop.exit_status
     if not args.quiet:
         render_table(stats, console)
-        console.print(f"seed {seed}; reports written: {', '.join(map(str, paths))}")
+        console.print(
+            f"seed {seed}; reports written: {', '.join(map(str, paths))}",
+            markup=False,
+            soft_wrap=True,
+        )
     return 0

@@ -210,21 +210,23 @@ _KEYS = frozenset({"format", "version", "player_count", "hands_per_game", "seed"
 _SET_KEYS = frozenset({"first_dealer", "decks"})
 
 
-def _no_other_keys(data: dict[str, Any], keys: frozenset[str], where: str) -> None:
+def _no_other_keys(data: dict[str, Any], keys: frozenset[str], where: str, what: str) -> None:
     """Refuse a key the format does not have (a misspelt ``seeds`` would be ignored)."""
     if other := sorted(set(data) - keys):
         raise DealFileError(
-            f"{where} has no key {', '.join(map(repr, other))}; its keys are"
-            f" {', '.join(sorted(keys))}"
+            f"{where} holds {', '.join(map(repr, other))}, which {what} does not have: its keys"
+            f" are {', '.join(sorted(keys))}"
         )
 
 
 def _parse(data: object) -> DealSets:
     if not isinstance(data, dict):
         raise DealFileError("the top level must be a JSON object")
-    _no_other_keys(data, _KEYS, "the file")
     if data.get("format") != FORMAT:
-        raise DealFileError(f"'format' must be {FORMAT!r}, got {data.get('format')!r}")
+        raise DealFileError(
+            f"not a deal-set file: its 'format' must be {FORMAT!r}, got {data.get('format')!r}"
+        )
+    _no_other_keys(data, _KEYS, "the file", "a deal-set file")
     if type(data.get("version")) is not int or data.get("version") != VERSION:  # not true, 1.0
         raise DealFileError(
             f"unsupported 'version' {data.get('version')!r}; this program reads version {VERSION}"
@@ -252,7 +254,7 @@ def _parse(data: object) -> DealSets:
 def _parse_set(raw: object, where: str, player_count: int, hands: int) -> DealSet:
     if not isinstance(raw, dict):
         raise DealFileError(f"{where} must be an object with 'first_dealer' and 'decks'")
-    _no_other_keys(raw, _SET_KEYS, where)
+    _no_other_keys(raw, _SET_KEYS, where, "a deal set")
     dealer = _integer(raw, "first_dealer", 0, player_count - 1, where=where)
     decks = raw.get("decks")
     if not isinstance(decks, list) or len(decks) != hands:

@@ -9,7 +9,9 @@ Files written into the output folder by :func:`write_reports`:
     The same figures in long form, one figure per row:
     ``role,bot,metric,key,value,ci95_low,ci95_high,n`` (``key`` is the hand size, seat or
     bidding position for the per-key metrics, empty otherwise; ``n`` the sample size: deal sets
-    for means, bids for hit rates, decisions for times).
+    for means, bids for hit rates, decisions for times). The last row, of role ``tournament``,
+    counts the deal sets voided by a bot failure (``n``: the deal sets played);
+    ``report.json`` lists each failure.
 ``report.png``
     Left: a histogram of the paired score differences per deal set with their mean and 95 %
     confidence interval. Right: bid hit rate by hand size, one line per bot.
@@ -59,7 +61,10 @@ def render_table(stats: TournamentStats, console: Console) -> None:
     row("score per game (95 % CI)", [str(b.score_per_game) for b in bots])
     row("score per hand (95 % CI)", [str(b.score_per_hand) for b in bots])
     row("bids made", [_pct(b.bids) for b in bots])
-    row("first-place share", [f"{100 * b.first_place_share.mean:.1f} %" for b in bots])
+    row(  # the baseline's is per seat it holds: the seats' shares of a game add up to 100 %
+        "first-place share, per seat",
+        [f"{100 * b.first_place_share.mean:.1f} %" for b in bots],
+    )
     for key, label in (("median", "ms/decision median"), ("p95", "  p95"), ("p99", "  p99")):
         row(label, [f"{b.decision_ms[key]:.3f}" if b.decision_ms else "-" for b in bots])
     sizes = sorted(set(stats.candidate.bids_by_hand_size) | set(stats.baseline.bids_by_hand_size))
@@ -74,15 +79,18 @@ def render_table(stats: TournamentStats, console: Console) -> None:
             [_pct(b.bids_by_seat.get(seat, Rate(0, 0))) for b in bots],
         )
     console.print(table)
-    console.print(
+    console.print(  # soft_wrap: a line is never broken inside, even into a pipe's 80 columns
         f"paired difference ({stats.candidate.bot} - {stats.baseline.bot}) per game:"
-        f" {stats.paired_difference} over {counted(stats.deal_sets, 'deal set')}"
+        f" {stats.paired_difference} over {counted(stats.deal_sets, 'deal set')}",
+        soft_wrap=True,
     )
     if stats.failures:
         voided = counted(len(stats.failures), "deal set")
-        console.print(f"[bold red]{voided} voided by a bot failure:")
+        console.print(f"[bold red]{voided} voided by a bot failure:", soft_wrap=True)
         for failure in stats.failures:
-            console.print(f"  deal set {failure.deal_set}: {failure.message}", markup=False)
+            console.print(
+                f"  deal set {failure.deal_set}: {failure.message}", markup=False, soft_wrap=True
+            )
 
 
 def report_json(stats: TournamentStats, matchup: Matchup) -> dict[str, Any]:
@@ -130,6 +138,10 @@ def csv_rows(stats: TournamentStats) -> list[tuple[Any, ...]]:
             paired.n,
         )
     )
+    voided = len(stats.failures)
+    rows.append(
+        ("tournament", "", "voided_deal_sets", "", voided, None, None, stats.deal_sets + voided)
+    )
     return rows
 
 
@@ -147,6 +159,7 @@ def _write_png(stats: TournamentStats, path: Path) -> None:
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
 
     figure, (left, right) = plt.subplots(1, 2, figsize=(12, 4.5))
     paired = stats.paired_difference
@@ -160,6 +173,7 @@ def _write_png(stats: TournamentStats, path: Path) -> None:
     left.set_title(f"{stats.candidate.bot} - {stats.baseline.bot}: paired score per game")
     left.set_xlabel("score difference per deal set")
     left.set_ylabel("deal sets")
+    left.yaxis.set_major_locator(MaxNLocator(integer=True))  # counts: no "0.2 deal sets"
     left.legend()
     for bot in (stats.candidate, stats.baseline):
         sizes = sorted(bot.bids_by_hand_size)
@@ -167,6 +181,7 @@ def _write_png(stats: TournamentStats, path: Path) -> None:
         right.plot(sizes, rates, marker="o", label=f"{bot.role}: {bot.bot}")
     right.set_title("bid hit rate by hand size")
     right.set_xlabel("cards per seat")
+    right.xaxis.set_major_locator(MaxNLocator(integer=True))  # no "5.25 cards"
     right.set_ylabel("bids made")
     right.set_ylim(0, 1)
     right.legend()
