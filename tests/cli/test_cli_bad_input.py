@@ -187,6 +187,24 @@ def test_a_rules_file_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
     assert (rules["player_count"], rules["hook"]) == (5, True)
 
 
+def test_a_rules_file_is_read_in_the_encodings_a_record_is(tmp_path: Path) -> None:
+    """UTF-16 (as Windows' PowerShell saves text) is read as replay reads a record in it;
+    bytes no encoding of JSON decodes are named, not a codec's message."""
+    wide = tmp_path / "wide.json"
+    wide.write_bytes('{"player_count": 6}'.encode("utf-16"))
+    done = ohhell("rules", "--rules-file", str(wide), "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["player_count"] == 6
+    junk = tmp_path / "junk.json"
+    junk.write_bytes(b'{"player_count": 6\xff}')
+    refused = ohhell("rules", "--rules-file", str(junk))
+    assert refused.returncode == 1
+    assert refused.stderr == (
+        f"ohhell rules: error: cannot read rules file {junk}: not text: byte 0xff at offset 18"
+        " is not UTF-8\n"
+    )
+
+
 def test_list_takes_no_rule_options() -> None:
     done = ohhell("rules", "--list", "--players", "99", "--no-hook", "--preset", "standard")
     assert done.returncode == 2  # options that exclude each other: a usage error

@@ -83,6 +83,11 @@ def swap_first_two_cards_of_trick(record: dict[str, Any]) -> None:
         ),
         (lambda r: r["hands"].pop(), "'result' given but the game is unfinished"),
         (lambda r: r.update(result=None), "the game is finished but 'result' is missing"),
+        (lambda r: r.update(result=[1]), "'result' must be an object, got an array"),
+        (  # said in the file's terms: null, not Python's None
+            lambda r: r["hands"][0]["tricks"][0].update(winner=None),
+            "hand 1, trick 1: 'winner' is null but the rules give ",
+        ),
         (lambda r: r["hands"][0].update(tricks=None), "hand 1: 'tricks' must be a list"),
         # every key but 'meta' is always written: a missing one is refused, not defaulted
         (lambda r: r["hands"][0].pop("tricks"), "hand 1: a hand is missing key 'tricks'"),
@@ -232,6 +237,24 @@ def _played_before(hand: dict[str, Any], trick_index: int) -> set[str]:
 def test_malformed_json(text: str) -> None:
     with pytest.raises(RecordError):
         records.replay(records.loads(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (b"null", "a record is a JSON object, got null$"),
+        (b"[1, 2]", "a record is a JSON object, got an array$"),
+        (b'"hello"', "a record is a JSON object, got a string$"),
+        (b"1e999", "a record is a JSON object, got a number$"),
+        (b"[" + b"9" * 5000 + b"]", "a number with more than 4300 digits, longer than any"),
+        (b'{"format": "ohhell-record\xff"}', "not text: byte 0xff at offset 25 is not UTF-8"),
+    ],
+)
+def test_what_is_wrong_is_said_in_the_file_s_terms(text: bytes, message: str) -> None:
+    """JSON's names (null, an array), not Python's (NoneType, list); no advice about the
+    interpreter's settings; no codec's message."""
+    with pytest.raises(RecordError, match=message):
+        records.loads(text)
 
 
 def test_truncated_file_is_reported() -> None:

@@ -129,7 +129,7 @@ def _write(tmp_path: Path, data: object) -> Path:
         ),
         (  # a tournament's report.json: named as what it is not, not listed key by key
             lambda d: (d.clear(), d.update(bots=[], failures=[], games=1)),
-            "not a deal-set file: its 'format' must be 'ohhell-deal-sets', got None$",
+            "not a deal-set file: its 'format' must be 'ohhell-deal-sets', got null$",
         ),
         (lambda d: d.update(version=99), "unsupported 'version' 99"),
         (lambda d: d.update(version=True), "unsupported 'version' True"),
@@ -178,7 +178,7 @@ def _write(tmp_path: Path, data: object) -> Path:
         ),
         (
             lambda d: d.update(seed="a"),
-            r"'seed' must be a whole number from 0 up or null, got 'a'$",
+            r"'seed' must be a whole number from 0 up or null, got \"a\"$",
         ),
         (
             lambda d: d["deal_sets"][0].update(dealer=1),

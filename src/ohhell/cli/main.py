@@ -18,6 +18,9 @@ from ohhell.cli import advise, replay, rules_cmd, simulate, tournament
 from ohhell.engine import OhHellError
 
 EXIT_ERROR = 1
+EXIT_BROKEN_PIPE = 128 + 13
+"""A reader that went away (``| head``): the status of a process that SIGPIPE ends, as for
+``cat``, so that ``set -o pipefail`` does not take it for a bad input's 1."""
 
 SUBCOMMANDS = (simulate, replay, rules_cmd, tournament, advise)
 
@@ -61,7 +64,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # The reader went away (``ohhell replay --json game.json | head``): not worth a message.
         # Point stdout at /dev/null so that flushing it at exit does not fail again.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return EXIT_ERROR
+        return EXIT_BROKEN_PIPE
     except OSError as exc:
         print(
             f"ohhell {args.command}: error: {exc.strerror or exc}: {exc.filename or ''}".rstrip(

@@ -207,7 +207,7 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
     if args.rules_file is not None:
         try:
             raw = read_limited(args.rules_file, MAX_RULES_FILE_BYTES, "rules file")
-            from_file = parse_json(raw.decode("utf-8-sig"))  # as replay reads records
+            from_file = parse_json(raw)  # as replay reads records: UTF-8, -16 or -32
         except OSError as exc:
             raise RulesError(
                 f"cannot read rules file {args.rules_file}: {exc.strerror or exc}"

@@ -18,14 +18,28 @@ ValueError: NaN is not a JSON number
 Traceback (most recent call last):
 ...
 ValueError: nested too deep to read
+
+Bytes are read as JSON's own encodings (UTF-8, with or without a byte-order mark, UTF-16 or
+UTF-32); what none of them decodes, and a number too long for the interpreter to convert, are
+said in the file's terms rather than Python's:
+
+>>> parse_json(b'{"seed": 1\\xff}')
+Traceback (most recent call last):
+...
+ValueError: not text: byte 0xff at offset 10 is not UTF-8
+>>> parse_json("[" + "9" * 5000 + "]")
+Traceback (most recent call last):
+...
+ValueError: a number with more than 4300 digits, longer than any this program reads
 """
 
 from __future__ import annotations
 
 import json
+import sys
 from typing import Any
 
-__all__ = ["as_json", "parse_json"]
+__all__ = ["as_json", "json_kind", "parse_json"]
 
 
 def parse_json(text: str | bytes) -> Any:
@@ -35,6 +49,20 @@ def parse_json(text: str | bytes) -> Any:
         return json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constant)
     except RecursionError:
         raise ValueError("nested too deep to read") from None
+    except UnicodeDecodeError as exc:
+        bad = exc.object[exc.start : exc.start + 1].hex()
+        raise ValueError(
+            f"not text: byte 0x{bad} at offset {exc.start} is not {exc.encoding.upper()}".replace(
+                "UTF-8-SIG", "UTF-8"
+            )
+        ) from None
+    except ValueError as exc:
+        if "integer string conversion" not in str(exc):  # sys.get_int_max_str_digits()
+            raise
+        raise ValueError(
+            f"a number with more than {sys.get_int_max_str_digits()} digits, longer than any"
+            " this program reads"
+        ) from None
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -61,3 +89,25 @@ def as_json(value: object) -> str:
         return json.dumps(value)
     except (TypeError, ValueError):
         return repr(value)
+
+
+def json_kind(value: object) -> str:
+    """The JSON name of ``value``'s type, for a message about a file (Python's names, such as
+    ``NoneType`` or ``dict``, mean nothing to its reader).
+
+    >>> [json_kind(v) for v in (None, True, 1, 1.5, "a", [], {})]
+    ['null', 'a boolean', 'a number', 'a number', 'a string', 'an array', 'an object']
+    """
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list | tuple):
+        return "an array"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__

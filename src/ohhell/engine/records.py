@@ -31,7 +31,7 @@ from typing import Any, Final
 from ohhell.engine.actions import Bid, Deal, Play
 from ohhell.engine.cards import Card, format_cards, sort_cards
 from ohhell.engine.errors import IllegalActionError, NotationError, RecordError, RulesError
-from ohhell.engine.jsontext import as_json, parse_json
+from ohhell.engine.jsontext import as_json, json_kind, parse_json
 from ohhell.engine.rules import Rules
 from ohhell.engine.state import GameState, Phase, Trick, new_game
 from ohhell.engine.transitions import apply
@@ -56,11 +56,11 @@ def to_record(
     n = state.player_count
     names = list(seats) if seats is not None else [f"seat {i}" for i in range(n)]
     if isinstance(seats, str) or len(names) != n or not all(isinstance(s, str) for s in names):
-        raise RecordError(f"seats must be {n} seat names (strings), got {seats!r}")
+        raise RecordError(f"seats must be {n} seat names (strings), got {as_json(seats)}")
     _check_text(names)
     if meta is not None:
         if not isinstance(meta, dict):
-            raise RecordError(f"meta must be an object (a dict), got {type(meta).__name__}")
+            raise RecordError(f"meta must be an object (a dict), got {json_kind(meta)}")
         try:
             _check_text(json.loads(json.dumps(meta, allow_nan=False)))
         except RecursionError:
@@ -202,7 +202,7 @@ def loads(text: str | bytes) -> dict[str, Any]:
     except ValueError as exc:
         raise RecordError(f"not valid JSON ({exc}); the file may be truncated or corrupt") from None
     if not isinstance(data, dict):
-        raise RecordError(f"a record is a JSON object, got {type(data).__name__}")
+        raise RecordError(f"a record is a JSON object, got {json_kind(data)}")
     return data
 
 
@@ -233,11 +233,12 @@ def replay(record: dict[str, Any]) -> GameState:
     checked against the engine's. Raises :class:`RecordError` on the first problem.
     """
     if not isinstance(record, dict):
-        raise RecordError(f"a record is a JSON object, got {type(record).__name__}")
+        raise RecordError(f"a record is a JSON object, got {json_kind(record)}")
     _check_text(record)
     if record.get("format") != FORMAT:
         raise RecordError(
-            f"not an Oh Hell record: 'format' must be {FORMAT!r}, got {record.get('format')!r}"
+            f"not an Oh Hell record: 'format' must be {FORMAT!r}, got"
+            f" {as_json(record.get('format'))}"
         )
     _check_keys(record, _RECORD_KEYS, "the record")
     version = record.get("version")
@@ -308,7 +309,7 @@ def _replay_hand(state: GameState, index: int, entry: object, *, is_last: bool) 
                 f"bid of seat {seat} recorded after a missing earlier bid", hand=hand, seat=seat
             )
         if isinstance(bid, bool) or not isinstance(bid, int):
-            raise RecordError(f"bid {bid!r} is not a whole number", hand=hand, seat=seat)
+            raise RecordError(f"bid {as_json(bid)} is not a whole number", hand=hand, seat=seat)
         state = _act(state, Bid(seat, bid), hand=hand)
 
     tricks = entry.get("tricks")
@@ -425,7 +426,7 @@ def _expect(
     got = data[key]
     if not _same(got, expected):
         raise RecordError(
-            f"{key!r} is {got!r} but the rules give {expected!r}",
+            f"{key!r} is {as_json(got)} but the rules give {as_json(expected)}",
             hand=hand,
             trick=trick,
             reason="record/inconsistent",
@@ -437,13 +438,16 @@ def _check_result(state: GameState, result: object) -> None:
         if result is not None:
             raise RecordError("'result' given but the game is unfinished")
         return
-    if not isinstance(result, dict):
+    if result is None:
         raise RecordError("the game is finished but 'result' is missing")
+    if not isinstance(result, dict):
+        raise RecordError(f"'result' must be an object, got {json_kind(result)}")
     _check_keys(result, _RESULT_KEYS, "the result")
     for key, expected in (("totals", list(state.totals)), ("winners", list(state.winners))):
         if not _same(result.get(key), expected):
             raise RecordError(
-                f"result {key!r} is {result.get(key)!r} but the rules give {expected!r}",
+                f"result {key!r} is {as_json(result.get(key))} but the rules give"
+                f" {as_json(expected)}",
                 reason="record/inconsistent",
             )
 

@@ -23,6 +23,7 @@ from enum import StrEnum
 from typing import Any, ClassVar, Final
 
 from ohhell.engine.errors import RulesError
+from ohhell.engine.jsontext import json_kind
 from ohhell.engine.wording import counted
 
 __all__ = ["CONVENTIONS", "PRESETS", "BiddingMode", "Preset", "Rules", "Schedule"]
@@ -287,7 +288,7 @@ schedule, repeat_turning_hand, custom_hand_sizes, trump_in_last_hand, hook, bidd
 missed_bid_scores_tricks, zero_bid_bonus
         """
         if not isinstance(data, dict):
-            raise RulesError(f"rules must be an object of options, got {type(data).__name__}")
+            raise RulesError(f"rules must be an object of options, got {json_kind(data)}")
         allowed = [option.name for option in fields(cls) if option.init]
         for key in data:
             if key not in allowed:

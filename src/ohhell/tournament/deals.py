@@ -51,7 +51,7 @@ from ohhell.engine import (
     parse_cards,
     shuffled_deck,
 )
-from ohhell.engine.jsontext import parse_json
+from ohhell.engine.jsontext import as_json, parse_json
 from ohhell.engine.wording import counted
 from ohhell.storage_files import read_limited, write_atomic
 
@@ -224,7 +224,8 @@ def _parse(data: object) -> DealSets:
         raise DealFileError("the top level must be a JSON object")
     if data.get("format") != FORMAT:
         raise DealFileError(
-            f"not a deal-set file: its 'format' must be {FORMAT!r}, got {data.get('format')!r}"
+            f"not a deal-set file: its 'format' must be {FORMAT!r}, got"
+            f" {as_json(data.get('format'))}"
         )
     _no_other_keys(data, _KEYS, "the file", "a deal-set file")
     if type(data.get("version")) is not int or data.get("version") != VERSION:  # not true, 1.0
@@ -235,7 +236,7 @@ def _parse(data: object) -> DealSets:
     hands_per_game = _integer(data, "hands_per_game", 1, None)
     seed = data.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise DealFileError(f"'seed' must be a whole number from 0 up or null, got {seed!r}")
+        raise DealFileError(f"'seed' must be a whole number from 0 up or null, got {as_json(seed)}")
     if seed is not None and seed < 0:
         raise DealFileError(
             f"'seed' must be a whole number from 0 up or null, got {seed} (a negative seed"
@@ -286,7 +287,7 @@ def _integer(data: dict[str, Any], key: str, low: int, high: int | None, *, wher
     value = data.get(key)
     name = f"{where}.{key}" if where else f"'{key}'"
     if isinstance(value, bool) or not isinstance(value, int):
-        raise DealFileError(f"{name} must be an integer, got {value!r}")
+        raise DealFileError(f"{name} must be an integer, got {as_json(value)}")
     if value < low or (high is not None and value > high):
         bounds = f"{low}..{high}" if high is not None else f"at least {low}"
         raise DealFileError(f"{name} must be {bounds}, got {value}")

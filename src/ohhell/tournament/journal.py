@@ -44,7 +44,7 @@ from pathlib import Path
 from typing import IO, Any, Final
 
 from ohhell.engine import OhHellError, Rules, score_hand, winners
-from ohhell.engine.jsontext import as_json, parse_json
+from ohhell.engine.jsontext import as_json, json_kind, parse_json
 from ohhell.engine.wording import counted
 from ohhell.storage_files import append_json_line, complete_lines, json_line, write_atomic
 from ohhell.tournament.deals import DealSets
@@ -139,7 +139,7 @@ class _Bad(Exception):
 
 def _field(data: object, key: str) -> Any:
     if not isinstance(data, dict):
-        raise _Bad(f"expected an object, got {type(data).__name__}")
+        raise _Bad(f"expected an object, got {json_kind(data)}")
     if key not in data:
         raise _Bad(f"missing {key!r}")
     return data[key]
@@ -147,7 +147,7 @@ def _field(data: object, key: str) -> Any:
 
 def _int(value: object, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise _Bad(f"{what} must be a whole number, got {value!r}")
+        raise _Bad(f"{what} must be a whole number, got {as_json(value)}")
     return value
 
 
@@ -159,7 +159,7 @@ def _ints(value: object, what: str, length: int | None = None) -> tuple[int, ...
         or not all(isinstance(item, int) and not isinstance(item, bool) for item in value)
     ):
         count = "" if length is None else f" {length}"
-        raise _Bad(f"{what} must be a list of{count} whole numbers, got {value!r}")
+        raise _Bad(f"{what} must be a list of{count} whole numbers, got {as_json(value)}")
     return tuple(value)
 
 
@@ -168,13 +168,15 @@ def _game(data: object, deal_set: int, rules: Rules) -> GameOutcome:
     candidate_seat = _int(_field(data, "candidate_seat"), "candidate_seat")
     hands = _field(data, "hands")
     if not isinstance(hands, list):
-        raise _Bad(f"hands must be a list, got {hands!r}")
+        raise _Bad(f"hands must be a list, got {as_json(hands)}")
     if candidate_seat >= players:
         raise _Bad(f"candidate_seat must be a seat from 0 to {players - 1}, got {candidate_seat}")
     rows = []
     for row in hands:
         if not isinstance(row, list) or len(row) != 5:
-            raise _Bad(f"a hand must be [hand_size, dealer, bids, tricks_won, points], got {row!r}")
+            raise _Bad(
+                f"a hand must be [hand_size, dealer, bids, tricks_won, points], got {as_json(row)}"
+            )
         rows.append(
             HandRow(
                 _int(row[0], "hand_size"),
@@ -186,7 +188,7 @@ def _game(data: object, deal_set: int, rules: Rules) -> GameOutcome:
         )
     micros = _field(data, "decision_microseconds")
     if not isinstance(micros, list) or len(micros) != players:
-        raise _Bad(f"decision_microseconds must have one list per seat, got {micros!r}")
+        raise _Bad(f"decision_microseconds must have one list per seat, got {as_json(micros)}")
     timings = tuple(
         tuple(us / 1e6 for us in _ints(per_seat, "decision_microseconds")) for per_seat in micros
     )
@@ -269,7 +271,7 @@ def outcome_from_json(data: object, rules: Rules) -> DealSetOutcome:
         index = _int(_field(data, "index"), "index")
         games = _field(data, "games")
         if not isinstance(games, list):
-            raise _Bad(f"games must be a list, got {games!r}")
+            raise _Bad(f"games must be a list, got {as_json(games)}")
         raw_failure = _field(data, "failure")
         failure = None
         if raw_failure is not None:
