@@ -392,6 +392,24 @@ def test_whole_numbers_take_spaces_around_each_and_a_blank_list_is_none() -> Non
         whole_numbers("1 2")  # a list without its commas, not the number 12
 
 
+def test_numbers_are_written_in_ascii_digits_and_of_a_sane_length() -> None:
+    """Python's int() reads other scripts' digits (٣ is 3) and refuses a number of more
+    than 4,300 digits with advice about the interpreter: both are said in the command's terms."""
+    arabic = ohhell("rules", "--players", "\u0663")
+    assert arabic.returncode == 2
+    assert "argument --players: a number of players is a whole number in the digits 0-9, got" in (
+        arabic.stderr
+    )
+    long = ohhell("simulate", "--games", "1", "--seed", "9" * 5000, "--no-records")
+    assert long.returncode == 2
+    assert "argument --seed: a seed of 5,000 digits is longer than any this program takes" in (
+        long.stderr
+    )
+    hands = ohhell("rules", "--schedule", "custom", "--hand-sizes", "1,\u0662")
+    assert hands.returncode == 2
+    assert "each number is a whole number in the digits 0-9" in hands.stderr
+
+
 @pytest.mark.parametrize("text", ["[4]", '"standard"', "4"])
 def test_a_rules_file_must_hold_an_object(
     text: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]

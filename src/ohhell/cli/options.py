@@ -82,13 +82,27 @@ def rule_flags_given(args: argparse.Namespace) -> list[str]:
     return given
 
 
+def _integer(text: str, what: str) -> int:
+    """``text`` as an integer, written in the digits 0-9 (Python's :func:`int` also reads other
+    scripts' digits, ``٣`` as 3), for argparse (``what`` names it)."""
+    if not text.isascii():
+        raise argparse.ArgumentTypeError(
+            f"{what} is a whole number in the digits 0-9, got {text!r}"
+        )
+    try:
+        return int(text)
+    except ValueError as exc:
+        if "integer string conversion" in str(exc):  # past sys.get_int_max_str_digits()
+            raise argparse.ArgumentTypeError(
+                f"{what} of {len(text.strip()):,} digits is longer than any this program takes"
+            ) from None
+        raise argparse.ArgumentTypeError(f"{what} is a whole number, got {text!r}") from None
+
+
 def _whole_number(text: str, low: int | None, what: str) -> int:
     """``text`` as a whole number of at least ``low`` (any, if None), for argparse (``what``
     names it)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{what} is a whole number, got {text!r}") from None
+    value = _integer(text, what)
     if low is not None and value < low:
         raise argparse.ArgumentTypeError(f"{what} is {low} or more, got {value}")
     return value
@@ -153,10 +167,10 @@ def whole_numbers(text: str) -> tuple[int, ...]:
     and an empty or blank text is the empty list."""
     text = text.strip()
     try:
-        return tuple(int(item) for item in text.split(",")) if text else ()
-    except ValueError:
+        return tuple(_integer(item, "each number") for item in text.split(",")) if text else ()
+    except argparse.ArgumentTypeError as exc:
         raise argparse.ArgumentTypeError(
-            f"must be whole numbers separated by commas, got {text!r}"
+            f"must be whole numbers separated by commas, got {text!r}: {exc}"
         ) from None
 
 
