@@ -485,7 +485,7 @@ def test_a_time_budget_stops_a_bid_whose_worlds_weigh_nothing(
 def test_guessing_after_the_bid_keeps_the_hooked_dealer_legal() -> None:
     """With ``guess_after_bid`` each candidate bid is put in before the bids still to come are
     guessed, so under the hook the dealer's guess in every rollout leaves the total off the
-    hand's size; guessed once per world (the default), from the seat's own estimate, the
+    hand's size; guessed once per world (the option off), from the seat's own estimate, the
     dealer is often modelled aiming at the bid the hook forbids it."""
     rules = Rules.preset("hook", 4)
     view = bidding_view(rules, parse_cards("Ah Kh 7c 2d 9s"), Card.from_str("3h"), [1, 1])

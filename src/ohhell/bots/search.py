@@ -207,8 +207,9 @@ class SearchBot:
     table), ``bid_lean`` (points per trick bid taken from a bid's expected points when
     choosing it: above 0 leans toward lower, safer bids; the bid advisor shows the expected
     points themselves), ``guess_after_bid`` (a bid's rollouts guess the bids still to come
-    after putting each candidate bid in, the hooked dealer's among them, rather than once per
-    world from the seat's own estimate; off by default until measured), ``compiled`` (run
+    after putting each candidate bid in, keeping the hooked dealer's guess legal; false
+    guesses them once per world from the seat's own estimate, as before it measured better:
+    ``docs/bots-research.md``), ``compiled`` (run
     the inner loops compiled with numba, :mod:`ohhell.bots.compiled`, when numba is
     installed: the same cards, faster; the first bot built in a process loads the compiled
     code; false runs their pure-Python references in :mod:`ohhell.bots.fast` and
@@ -240,7 +241,7 @@ class SearchBot:
         play_mismatch: float = 0.75,
         rivalry: float = 0.25,
         bid_lean: float = 0.0,
-        guess_after_bid: bool = False,
+        guess_after_bid: bool = True,
         compiled: bool = True,
         sampler: Callable[[PlayerView], WorldSampler] | None = None,
     ) -> None:
