@@ -56,11 +56,11 @@ def to_record(
     n = state.player_count
     names = list(seats) if seats is not None else [f"seat {i}" for i in range(n)]
     if isinstance(seats, str) or len(names) != n or not all(isinstance(s, str) for s in names):
-        raise RecordError(f"seats must be {n} seat names (strings), got {as_json(seats)}")
+        raise RecordError(f"seats must be {n} seat names (strings), got {seats!r}")
     _check_text(names)
     if meta is not None:
         if not isinstance(meta, dict):
-            raise RecordError(f"meta must be an object (a dict), got {json_kind(meta)}")
+            raise RecordError(f"meta must be an object (a dict), got {type(meta).__name__}")
         try:
             _check_text(json.loads(json.dumps(meta, allow_nan=False)))
         except RecursionError:
