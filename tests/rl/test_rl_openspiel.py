@@ -158,6 +158,21 @@ def test_information_states_ignore_other_seats_cards() -> None:
     assert first.information_state_string(1) != second.information_state_string(1)
 
 
+def test_a_hand_is_written_as_records_write_it() -> None:
+    """By suit, high to low (``sort_cards``), in the observation string and in each hand of
+    the information state, as records and the docs show a hand (it read low to high)."""
+    from ohhell.engine import format_cards, sort_cards
+
+    game = pyspiel.load_game("python_ohhell(players=3,schedule=custom,hand_sizes=12;1)")
+    state = play_to_decision(game.new_initial_state(), random.Random(3), 0)
+    hand = state.view(state.current_player()).hand
+    shown = format_cards(sort_cards(hand))
+    assert shown != format_cards(hand)  # twelve cards of a random deal: the orders differ
+    seat = state.current_player()
+    assert f" hand {shown};" in state.observation_string(seat)
+    assert f"hand 1: cards {shown};" in state.information_state_string(seat)
+
+
 def test_information_state_is_available_at_terminal_states() -> None:
     game = pyspiel.load_game(GAMES["custom-3p"])
     state = play_to_decision(game.new_initial_state(), random.Random(5), 10_000)

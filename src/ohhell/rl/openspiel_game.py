@@ -560,13 +560,14 @@ class OhHellObserver:
             bids = " ".join("-" if b is None else str(b) for b in view.bids)
             return (
                 f"{head}; {core.state.describe_position()}; dealer {view.dealer};"
-                f" hand {format_cards(view.hand or ()) or '-'}; trump {view.trump_card or '-'};"
+                f" hand {format_cards(sort_cards(view.hand or ())) or '-'};"
+                f" trump {view.trump_card or '-'};"
                 f" bids {bids}; trick {format_cards(view.trick) or '-'};"
                 f" won {list(view.tricks_won)}; totals {list(view.totals)}"
             )
         lines = [f"{head}; first dealer {core.state.first_dealer}"]
         for h, record in enumerate(_history_for(core, player)):
-            line = f"hand {h + 1}: cards {format_cards(record.cards) or '-'}"
+            line = f"hand {h + 1}: cards {format_cards(sort_cards(record.cards)) or '-'}"
             if record.dealt:
                 bids = " ".join("-" if b is None else str(b) for b in record.bids)
                 line += f"; trump {record.trump_card or '-'}; bids {bids}"
