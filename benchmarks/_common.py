@@ -220,7 +220,9 @@ def load_paired(
         return {}
     try:
         earlier = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
+    except OSError as exc:  # its reason, not Python's "[Errno 2] ... 'path'"
+        parser.error(f"--paired: cannot read {path}: {exc.strerror or exc}")
+    except ValueError as exc:
         parser.error(f"--paired: cannot read {path}: {exc}")
     if not isinstance(earlier, dict) or "benchmark" not in earlier:
         parser.error(f"--paired: {path} is not a --json of {benchmark}")
@@ -449,8 +451,10 @@ def open_journal(
     """:class:`RunJournal`, a journal that cannot be continued being a usage error."""
     try:
         return RunJournal(path, benchmark, settings, check)
-    except (JournalMismatch, OSError) as exc:
+    except JournalMismatch as exc:
         parser.error(f"--journal: {exc}")
+    except OSError as exc:  # its reason, not Python's "[Errno 21] ... 'path'"
+        parser.error(f"--journal: cannot open {exc.filename or path}: {exc.strerror or exc}")
 
 
 def start_worker() -> None:

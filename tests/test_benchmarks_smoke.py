@@ -80,6 +80,11 @@ def test_vs_openspiel_ismcts_refuses_bad_arguments(args: tuple[str, ...], reason
          "argument --deal-sets: not allowed with argument --quick"),
         (("--quick", "--seed", "-3"),  # Random(-3) deals as Random(3): twin deal sets
          "argument --seed: a seed is 0 or more, got -3"),
+        (("--quick", "--journal", "/"), "error: --journal: cannot open /: Is a directory"),
+        (("--quick", "--journal", "/no-such-folder/x.jsonl"),
+         "error: --journal: cannot open /no-such-folder/x.jsonl: No such file or directory"),
+        (("--quick", "--paired", "/no-such-file.json"),
+         "error: --paired: cannot read /no-such-file.json: No such file or directory"),
     ],
 )  # fmt: skip
 def test_search_vs_heuristic_refuses_bad_arguments(args: tuple[str, ...], reason: str) -> None:
