@@ -256,7 +256,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes")
     parser.add_argument(
-        "--seed", type=seed_arg, default=2026, help="seed of the deals (default 2026)"
+        "--seed",
+        type=seed_arg,
+        default=2026,
+        help="seed of the deals (default 2026); OpenSpiel's IS-MCTS is not reproducible from"
+        " a seed, so two runs of one seed play the same deals and agree only within their noise",
     )
     parser.add_argument(
         "--quick",
