@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ohhell.engine import PRESETS, BiddingMode, Rules, RulesError, Schedule
-from ohhell.engine.jsontext import parse_json
+from ohhell.engine.jsontext import exceeds_digit_limit, parse_json
 from ohhell.storage_files import read_limited
 
 __all__ = [
@@ -92,7 +92,7 @@ def _integer(text: str, what: str) -> int:
     try:
         return int(text)
     except ValueError as exc:
-        if "integer string conversion" in str(exc):  # past sys.get_int_max_str_digits()
+        if exceeds_digit_limit(exc):
             raise argparse.ArgumentTypeError(
                 f"{what} of {len(text.strip()):,} digits is longer than any this program takes"
             ) from None

@@ -39,7 +39,7 @@ import json
 import sys
 from typing import Any
 
-__all__ = ["as_json", "json_kind", "parse_json"]
+__all__ = ["as_json", "exceeds_digit_limit", "json_kind", "parse_json"]
 
 
 def parse_json(text: str | bytes) -> Any:
@@ -57,12 +57,19 @@ def parse_json(text: str | bytes) -> Any:
             )
         ) from None
     except ValueError as exc:
-        if "integer string conversion" not in str(exc):  # sys.get_int_max_str_digits()
+        if not exceeds_digit_limit(exc):
             raise
         raise ValueError(
             f"a number with more than {sys.get_int_max_str_digits()} digits, longer than any"
             " this program reads"
         ) from None
+
+
+def exceeds_digit_limit(exc: ValueError) -> bool:
+    """Whether ``exc`` is :func:`int`'s refusal of a number longer than
+    :func:`sys.get_int_max_str_digits` allows (whose message advises changing that limit,
+    which means nothing to the reader of a file or a command line)."""
+    return "integer string conversion" in str(exc)
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
