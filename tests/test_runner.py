@@ -142,6 +142,7 @@ def test_bot_failures_are_reported_not_crashes(bot: object, budget: Budget, mess
         )  # type: ignore[list-item]
     failure = info.value
     assert message in str(failure) and failure.seat == 1 and failure.code == "bot/failure"
+    assert str(failure).count(failure.state.describe_position()) == 1  # named once
     assert not failure.state.is_over  # the last good state is kept, ready to resume or record
 
 

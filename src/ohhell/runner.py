@@ -44,7 +44,10 @@ class BotFailure(OhHellError):
     code = "bot/failure"
 
     def __init__(self, message: str, *, seat: int, bot: str, state: GameState) -> None:
-        super().__init__(f"bot {bot!r} in seat {seat}: {message} ({state.describe_position()})")
+        where = f"({state.describe_position()})"
+        if not message.endswith(where):  # the engine's refusals already name the position
+            message = f"{message} {where}"
+        super().__init__(f"bot {bot!r} in seat {seat}: {message}")
         self.seat = seat
         self.bot = bot
         self.state = state
