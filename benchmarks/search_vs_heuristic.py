@@ -18,9 +18,10 @@ printed, as another reading of "ahead" (the targets are checked on the margin): 
 candidate's lead at its own table, its total minus the mean of the three baseline bots' totals
 in the same game, averaged over its four seats (each seat's cards are then played once by the
 candidate and, in all, once by the baseline, so the luck of the cards cancels too).
-``--option`` passes a :class:`~ohhell.bots.search.SearchBot` option (a number), for A/B runs
-on the same seeds; ``--part bids`` (or ``play``) lets the search bot bid (or play cards) and
-the heuristic do the rest, which splits the margin between bidding and card play.
+``--option`` passes a :class:`~ohhell.bots.search.SearchBot` option (a number, ``true`` or
+``false``), for A/B runs on the same seeds; ``--part bids`` (or ``play``) lets the search bot
+bid (or play cards) and the heuristic do the rest, which splits the margin between bidding and
+card play.
 
 The JSON keeps each deal set's margin and lead, so ``--paired PATH`` (an earlier run's JSON of
 this benchmark) prints the paired difference of each against that run over the deal sets both

@@ -33,12 +33,13 @@ options, ``--option``) and against IS-MCTS at another number of simulations (``-
 
 ``--quick`` plays 4 deals at 20 simulations; it is not combined with ``--deals`` or ``--sims``.
 
-For A/B runs, ``--option`` passes a :class:`~ohhell.bots.search.SearchBot` option (a number;
-``--bot search`` only), and the JSON keeps each deal's lead under OpenSpiel's scoring
-(``leads``), so ``--paired PATH`` (an earlier run's JSON of this benchmark, same ``--seed``:
-another seed, or another benchmark's JSON, is refused) prints the paired difference over the
-deals both played: the same seed deals the same cards (OpenSpiel's IS-MCTS is seeded alike but
-is not reproducible from its seed, so pairing removes the deals' variance, not its own).
+For A/B runs, ``--option`` passes a :class:`~ohhell.bots.search.SearchBot` option (a number,
+``true`` or ``false``; ``--bot search`` only), and the JSON keeps each deal's lead under
+OpenSpiel's scoring (``leads``), so ``--paired PATH`` (an earlier run's JSON of this
+benchmark, same ``--seed``: another seed, or another benchmark's JSON, is refused) prints the
+paired difference over the deals both played: the same seed deals the same cards (OpenSpiel's
+IS-MCTS is seeded alike but is not reproducible from its seed, so pairing removes the deals'
+variance, not its own).
 
 ``--journal PATH`` saves each deal's four hands as they finish (``_common.RunJournal``): the
 same command with the same path, after Ctrl-C or a kill, plays only the deals not saved there;
