@@ -1,17 +1,28 @@
-"""Every bot plays complete games under every preset and variant at 3-7 players, and a bot's
-decision depends only on what its seat can see."""
+"""Every bot (random, heuristic, search) plays complete games under every preset and variant at
+3-7 players, and a bot's decision depends only on what its seat can see."""
 
 from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from ohhell.bots import Bot, Budget, HeuristicBot, RandomBot
-from ohhell.bots.levels import LEVELS, level, make_bot
-from ohhell.engine import PRESETS, GameState, Rules, apply, new_game, random_deal, view_for
+from ohhell.bots import Bot, Budget, HeuristicBot, RandomBot, SearchBot
+from ohhell.bots.levels import BOT_NAMES, LEVELS, level, make_bot
+from ohhell.engine import (
+    DECK,
+    PRESETS,
+    Card,
+    GameState,
+    Rules,
+    apply,
+    new_game,
+    random_deal,
+    view_for,
+)
 from ohhell.runner import play_game
 
 PLAYER_COUNTS = (3, 4, 5, 6, 7)
@@ -39,19 +50,36 @@ def _rules(name: str, players: int) -> Rules:
     return Rules.from_dict({"player_count": players, **COMBINED[name]})
 
 
+SMALL = Budget(simulations=16)
+"""A search budget small enough for whole games in a test (the other bots ignore it)."""
+
+
+def _search() -> SearchBot:
+    return SearchBot(min_worlds=2)
+
+
 def _lineup(players: int, seed: int) -> list[Bot]:
-    """Heuristic and random bots mixed, so each game exercises both."""
-    return [HeuristicBot() if (seat + seed) % 2 == 0 else RandomBot() for seat in range(players)]
+    """Search, heuristic and random bots in turn, from a seat that moves with the seed: every
+    table (at least three seats) exercises all three."""
+    kinds: tuple[Callable[[], Bot], ...] = (_search, HeuristicBot, RandomBot)
+    return [kinds[(seat + seed) % len(kinds)]() for seat in range(players)]
 
 
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 @pytest.mark.parametrize("variant", [*PRESETS, *COMBINED])
 def test_bots_play_whole_games_legally(variant: str, players: int) -> None:
+    """The harness refuses an illegal action (``BotFailure``), so a finished game is a legal
+    one; each bot must have decided in it, bids and cards."""
     rules = _rules(variant, players)
     seed = players * 101 + len(variant)
-    result = play_game(rules, _lineup(players, seed), deal_rng=random.Random(seed))
+    lineup = _lineup(players, seed)
+    assert {bot.name for bot in lineup} == set(BOT_NAMES)
+    result = play_game(rules, lineup, deal_rng=random.Random(seed), budget=SMALL)
     assert result.state.is_over
     assert len(result.state.results) == rules.hand_count
+    assert [r.hand_size for r in result.state.results] == list(rules.hand_sizes())
+    decisions = len(rules.hand_sizes()) + sum(rules.hand_sizes())  # a bid and a card a trick
+    assert [len(t) for t in result.decision_seconds] == [decisions] * players
 
 
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
@@ -76,33 +104,66 @@ def _states(rules: Rules, seed: int) -> list[GameState]:
     return out
 
 
-def _reshuffle_hidden(state: GameState, seat: int, rng: random.Random) -> GameState:
-    """The same state with the cards ``seat`` cannot see dealt differently among the others."""
-    others = [s for s in range(state.player_count) if s != seat]
-    pool = [c for s in others for c in state.hands[s]]
+def _stock(state: GameState) -> set[Card]:
+    """The cards of this hand neither dealt nor turned: hidden from every seat."""
+    dealt = {c for hand in state.dealt for c in hand}
+    return set(DECK) - dealt - {state.trump_card}
+
+
+def _redeal_hidden(state: GameState, seat: int, rng: random.Random) -> GameState:
+    """The same state with everything ``seat`` cannot see made again at random: the other
+    seats' unplayed cards and the stock dealt again among them (each seat keeps its number of
+    cards), and every sealed bid of another seat made again."""
+    n = state.player_count
+    pool = [c for s in range(n) if s != seat for c in state.hands[s]] + sorted(_stock(state))
     rng.shuffle(pool)
     hands = list(state.hands)
-    for s in others:
-        size = len(hands[s])
-        hands[s] = tuple(sorted(pool[:size]))
-        pool = pool[size:]
-    return dataclasses.replace(state, hands=tuple(hands))
+    moved: dict[Card, Card] = {}
+    for s in range(n):
+        if s != seat:
+            new, pool = pool[: len(hands[s])], pool[len(hands[s]) :]
+            moved.update(zip(hands[s], new, strict=True))
+            hands[s] = tuple(sorted(new))
+    dealt = tuple(
+        hand if s == seat else tuple(sorted(moved.get(c, c) for c in hand))
+        for s, hand in enumerate(state.dealt)
+    )
+    bids = tuple(
+        b if b is None or state.bids_revealed or s == seat else rng.randint(0, state.hand_size)
+        for s, b in enumerate(state.bids)
+    )
+    return dataclasses.replace(state, hands=tuple(hands), dealt=dealt, bids=bids)
 
 
-@pytest.mark.parametrize("bot", [HeuristicBot(), RandomBot()], ids=lambda b: b.name)
-@pytest.mark.parametrize("variant", ["standard", "simultaneous", "la-podrida"])
-def test_decision_ignores_cards_the_seat_cannot_see(bot: Bot, variant: str) -> None:
-    rules = Rules.preset(variant, 4)
+HIDDEN_VARIANTS = ("standard", "simultaneous", "la-podrida", "hook-podrida-zero-bonus")
+
+
+@pytest.mark.parametrize("players", PLAYER_COUNTS)
+@pytest.mark.parametrize("name", BOT_NAMES)
+def test_decision_ignores_cards_the_seat_cannot_see(name: str, players: int) -> None:
+    """Every bot, bids and cards, at every table size: the other seats' cards and the stock
+    dealt again (which cards are out, not only who holds them) and sealed bids made again
+    change nothing the seat sees, so they must change nothing it decides (same seed)."""
+    bot = _search() if name == "search" else make_bot(name)
     shuffler = random.Random(7)
-    changed = 0
-    for state in _states(rules, seed=11)[::3]:
-        seat = min(state.to_act)
-        other = _reshuffle_hidden(state, seat, shuffler)
-        changed += other.hands != state.hands
-        first = bot.choose(view_for(state, seat), random.Random(3), Budget())
-        second = bot.choose(view_for(other, seat), random.Random(3), Budget())
-        assert first == second, state.describe_position()
-    assert changed > 10  # the hidden cards really moved
+    checked = hands_moved = stock_moved = bids_moved = 0
+    for variant in HIDDEN_VARIANTS:
+        rules = _rules(variant, players)
+        states = _states(rules, seed=11 + players)
+        sealed = [s for s in states if not s.bids_revealed and s.bids.count(None) < players]
+        for state in states[::11] + sealed[::3]:
+            seat = min(state.to_act)
+            other = _redeal_hidden(state, seat, shuffler)
+            view = view_for(state, seat)
+            assert view_for(other, seat) == view  # only hidden things moved
+            hands_moved += other.hands != state.hands
+            stock_moved += _stock(other) != _stock(state)
+            bids_moved += other.bids != state.bids
+            first = bot.choose(view, random.Random(3), SMALL)
+            second = bot.choose(view_for(other, seat), random.Random(3), SMALL)
+            assert first == second, (variant, state.describe_position())
+            checked += 1
+    assert hands_moved > 50 and stock_moved > 50 and bids_moved > 5, (checked, players)
 
 
 def test_levels_name_bots_and_budgets() -> None:
