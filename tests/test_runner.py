@@ -19,14 +19,59 @@ from ohhell.engine import (
     Bid,
     CardPlayed,
     GameEnded,
+    GameState,
     HandDealt,
     HandScored,
     PlayerView,
     Rules,
+    view_for,
 )
 from ohhell.runner import BotFailure, play_game
 
 RULES = Rules(player_count=3, schedule="custom", custom_hand_sizes=(1, 2, 3))
+
+
+class _Seated(RandomBot):
+    """A random bot that notes, at each decision, what the harness hands it."""
+
+    def __init__(
+        self, seat: int, calls: list[tuple[int, PlayerView, random.Random, Budget]]
+    ) -> None:
+        self.seat = seat
+        self.calls = calls
+
+    def choose(self, view: PlayerView, rng: random.Random, budget: Budget) -> Action:
+        self.calls.append((self.seat, view, rng, budget))
+        return super().choose(view, rng, budget)
+
+
+@pytest.mark.parametrize(
+    "budget", [Budget(simulations=7), Budget(simulations=7, seconds=30.0)], ids=str
+)
+def test_each_decision_gets_its_seats_view_its_generator_and_the_budget(budget: Budget) -> None:
+    """The bot interface: at every decision the bot of the seat to act, and only it, is asked,
+    with that seat's view of the game then (its own hand, its legal actions), the generator
+    given for that seat, and the game's budget (untimed, and timed on a thread)."""
+    calls: list[tuple[int, PlayerView, random.Random, Budget]] = []
+    rngs = [random.Random(seat) for seat in range(3)]
+    states: list[GameState] = []
+    result = play_game(
+        RULES,
+        [_Seated(seat, calls) for seat in range(3)],
+        deal_rng=random.Random(1),
+        bot_rngs=rngs,
+        budget=budget,
+        first_dealer=0,
+        on_events=lambda state, _: states.append(state),
+    )
+    deciding = [state for state in states if not state.is_over and not state.is_chance]
+    assert len(calls) == len(deciding) == 3 * (2 + 3 + 4)  # a bid and a card a trick, each
+    for (seat, view, rng, given), state in zip(calls, deciding, strict=True):
+        assert seat == min(state.to_act)
+        assert view == view_for(state, seat)
+        assert rng is rngs[seat]
+        assert given == budget
+    assert result.state.is_over
 
 
 def test_seeded_games_are_reproducible() -> None:
