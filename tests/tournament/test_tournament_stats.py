@@ -219,6 +219,29 @@ def test_a_tournament_on_a_fixed_deal_set_is_deterministic() -> None:
     assert again_stats.baseline.first_place_share == stats.baseline.first_place_share
 
 
+def test_a_bot_against_itself_on_fixed_deals_breaks_even_in_every_deal_set() -> None:
+    """Duplicate play replays the same deals in every rotation: the heuristic ignores its
+    generator, so against itself each rotation of a deal set is the same game (the candidate
+    merely sits elsewhere), every paired difference is exactly 0 and the candidate's figures
+    are the baseline's. (Equal hand sizes and dealers alone would not show a rotation dealt
+    other cards; this does.)"""
+    deal_sets = generate_deal_sets(SMALL_RULES, 4, seed=11)
+    matchup = Matchup(rules=SMALL_RULES, candidate="heuristic", baseline="heuristic", seed=5)
+    outcomes = run_tournament(matchup, deal_sets, jobs=1)
+    for outcome in outcomes:
+        assert outcome.failure is None
+        assert [g.candidate_seat for g in outcome.games] == [0, 1, 2]
+        assert len({(g.totals, g.hands) for g in outcome.games}) == 1, outcome.index
+    assert len({o.games[0].hands for o in outcomes}) == 4  # the deal sets differ
+    stats = compute_stats(matchup, outcomes)
+    assert stats.paired_differences == (0.0,) * 4
+    assert stats.paired_difference.mean == 0.0
+    candidate, baseline = stats.candidate, stats.baseline
+    assert candidate.score_per_game.mean == pytest.approx(baseline.score_per_game.mean)
+    assert candidate.bids.hits * baseline.bids.total == baseline.bids.hits * candidate.bids.total
+    assert candidate.first_place_share.mean == pytest.approx(baseline.first_place_share.mean)
+
+
 def test_a_failing_bot_voids_its_deal_set_without_crashing(monkeypatch: pytest.MonkeyPatch) -> None:
     import ohhell.tournament.duplicate as duplicate
     from ohhell.bots import RandomBot
