@@ -182,8 +182,10 @@ def test_bad_requests_are_refused_with_a_reason() -> None:
         advise_bid(view, random.Random(0), samples=0)
     state = new_game(Rules.preset("standard", 4), first_dealer=0)
     state, _ = apply(state, random_deal(state, random.Random(1)))
-    with pytest.raises(ValueError, match="seat 2 is not to bid now"):
+    with pytest.raises(ValueError, match="^seat 2 has nothing to do: it is not its turn$"):
         advise_bid(view_for(state, 2), random.Random(0))
+    with pytest.raises(ValueError, match="^samples must be at most 1,000,000, got 1,000,001$"):
+        advise_bid(view, random.Random(0), samples=1_000_001)  # drawn up front: memory
 
 
 @pytest.mark.parametrize("samples", [True, 2.5, "10", -1])
@@ -202,7 +204,7 @@ def test_the_seat_to_play_a_card_is_not_advised_on_a_bid() -> None:
     for seat, bid in ((0, 1), (1, 0), (2, 0), (3, 1)):
         state, _ = apply(state, Bid(seat, bid))
     assert 0 in state.to_act  # seat 0 leads the first trick
-    with pytest.raises(ValueError, match=r"^seat 0 is not to bid now \(phase play\)$"):
+    with pytest.raises(ValueError, match=r"^seat 0 is not to bid now: it is to play a card$"):
         advise_bid(view_for(state, 0), random.Random(0), samples=5)
 
 

@@ -34,8 +34,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ohhell.bots.base import Budget
-from ohhell.bots.search import SearchBot
+from ohhell.bots.base import Budget, legal_actions
+from ohhell.bots.search import MAX_UNTIMED_WORLDS, SearchBot
 from ohhell.engine import (
     DECK,
     Bid,
@@ -84,11 +84,11 @@ def advise_bid(
     same ``rng`` state gives the same advice)."""
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
         raise ValueError(f"samples must be a positive integer, got {samples!r}")
-    seat = view.seat
-    if seat is None or view.hand is None:
-        raise ValueError("the bid advisor needs a seat's view, not a public view")
-    if view.phase is not Phase.BID or seat not in view.to_act:
-        raise ValueError(f"seat {seat} is not to bid now (phase {view.phase.value})")
+    if samples > MAX_UNTIMED_WORLDS:
+        raise ValueError(f"samples must be at most {MAX_UNTIMED_WORLDS:,}, got {samples:,}")
+    legal_actions(view, rng, Budget())  # the call checked, and the seat is to act
+    if view.phase is not Phase.BID:
+        raise ValueError(f"seat {view.seat} is not to bid now: it is to play a card")
     estimate = SearchBot().estimate_bids(view, rng, Budget(), every_bid=True, worlds=samples)
     return BidAdvice(
         trick_probabilities=estimate.trick_probabilities,

@@ -7,15 +7,21 @@ Bots import :mod:`ohhell.engine` only.
 
 from __future__ import annotations
 
+import functools
+import inspect
 import math
+import numbers
 import random
+import types
+import typing
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import Any, Final, Protocol, TypeVar, runtime_checkable
 
-from ohhell.engine import Action, PlayerView
+from ohhell.engine import Action, Phase, PlayerView
 from ohhell.engine.wording import counted
 
-__all__ = ["Bot", "Budget"]
+__all__ = ["Bot", "Budget", "checked_options", "legal_actions", "option_kinds"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -66,3 +72,117 @@ class Bot(Protocol):
     def choose(self, view: PlayerView, rng: random.Random, budget: Budget) -> Action:
         """Return a legal action for ``view.seat`` (one of ``view.legal_actions``)."""
         ...
+
+
+def legal_actions(view: PlayerView, rng: random.Random, budget: Budget) -> tuple[Action, ...]:
+    """The actions open to ``view.seat``, once the call itself is checked: a bot's ``choose``
+    starts here. Arguments of the wrong kind are a ``TypeError``, and a view whose seat has
+    nothing to do is a ``ValueError``, each saying which.
+
+    >>> from ohhell.engine import Rules, new_game, view_for
+    >>> state = new_game(Rules(player_count=3), first_dealer=0)
+    >>> legal_actions(view_for(state, 1), random.Random(0), Budget())
+    Traceback (most recent call last):
+    ...
+    ValueError: seat 1 has nothing to do: the cards are still to be dealt
+    >>> legal_actions(state, random.Random(0), Budget())
+    Traceback (most recent call last):
+    ...
+    TypeError: a bot decides from a PlayerView (ohhell.engine.view_for), got a GameState
+    """
+    if not isinstance(view, PlayerView):
+        raise TypeError(
+            f"a bot decides from a PlayerView (ohhell.engine.view_for), got a {type(view).__name__}"
+        )
+    if not isinstance(rng, random.Random):
+        raise TypeError(f"a bot's rng must be a random.Random, got a {type(rng).__name__}")
+    if not isinstance(budget, Budget):
+        raise TypeError(f"a bot's budget must be a Budget, got {budget!r}")
+    if view.legal_actions:
+        return view.legal_actions
+    if view.seat is None:
+        raise ValueError("a public view has no seat to act for")
+    why = {
+        Phase.DEAL: "the cards are still to be dealt",
+        Phase.OVER: "the game is over",
+    }.get(view.phase, "it is not its turn")
+    raise ValueError(f"seat {view.seat} has nothing to do: {why}")
+
+
+_PLAIN_TYPES: Final = (bool, int, float)
+
+
+def option_kinds(factory: Callable[..., Any]) -> dict[str, tuple[type, bool]]:
+    """The keyword-only options of ``factory`` (a bot class or function) of a plain type:
+    name -> (``bool``, ``int`` or ``float``; whether ``None`` is allowed too). A world model or
+    another object is not among them.
+
+    >>> option_kinds(Budget)
+    {'simulations': (<class 'int'>, True), 'seconds': (<class 'float'>, True)}
+    """
+    parameters = inspect.signature(factory, eval_str=True).parameters.values()
+    kinds: dict[str, tuple[type, bool]] = {}
+    for parameter in parameters:
+        if parameter.kind is not inspect.Parameter.KEYWORD_ONLY:
+            continue
+        hint = parameter.annotation
+        args = typing.get_args(hint) if isinstance(hint, types.UnionType) else (hint,)
+        plain = [a for a in args if a is not type(None)]
+        if len(plain) == 1 and plain[0] in _PLAIN_TYPES:
+            kinds[parameter.name] = (plain[0], len(plain) < len(args))
+    return kinds
+
+
+def check_option(name: str, value: object, kind: type, optional: bool = False) -> None:
+    """Refuse ``value`` for option ``name`` unless it is of its declared ``kind``: ``True`` or
+    ``False`` for a switch, a whole number for an ``int`` (not a ``bool``), a finite number
+    for a ``float``; ``None`` where ``optional``. A ``TypeError`` or ``ValueError`` naming it.
+
+    >>> check_option("spoiler", "false", bool)
+    Traceback (most recent call last):
+    ...
+    TypeError: spoiler must be True or False, got 'false'
+    >>> check_option("bid_window", math.nan, int)
+    Traceback (most recent call last):
+    ...
+    TypeError: bid_window must be a whole number, got nan
+    >>> check_option("boost", math.inf, float)
+    Traceback (most recent call last):
+    ...
+    ValueError: boost must be a finite number, got inf
+    """
+    if value is None and optional:
+        return
+    if kind is bool:
+        if not isinstance(value, bool):
+            raise TypeError(f"{name} must be True or False, got {value!r}")
+    elif isinstance(value, bool) or not isinstance(
+        value, numbers.Integral if kind is int else numbers.Real
+    ):
+        wanted = "a whole number" if kind is int else "a number"
+        raise TypeError(f"{name} must be {wanted}, got {value!r}")
+    elif not math.isfinite(value):
+        raise ValueError(f"{name} must be a finite number, got {value!r}")
+
+
+_Init = TypeVar("_Init", bound=Callable[..., None])
+
+
+def checked_options(init: _Init) -> _Init:
+    """Decorate a bot's ``__init__`` so that each keyword option of a plain type
+    (:func:`option_kinds`) is checked (:func:`check_option`) before it runs: a bot built in
+    Python refuses ``spoiler="false"`` or ``simulations=nan`` as a bot spec does, instead of
+    playing on with them or failing at its first decision."""
+    kinds: dict[str, tuple[type, bool]] | None = None
+
+    @functools.wraps(init)
+    def checked(self: object, *args: Any, **options: Any) -> None:
+        nonlocal kinds
+        if kinds is None:  # read once, when every name the hints use is defined
+            kinds = option_kinds(init)
+        for name, value in options.items():
+            if name in kinds:
+                check_option(name, value, *kinds[name])
+        init(self, *args, **options)
+
+    return typing.cast(_Init, checked)

@@ -40,7 +40,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from ohhell.bots.base import Budget
+from ohhell.bots.base import Budget, legal_actions
 from ohhell.engine import (
     Action,
     Bid,
@@ -1045,9 +1045,9 @@ class HeuristicBot:
 
     name = "heuristic"
 
-    def choose(self, view: PlayerView, rng: random.Random, budget: Budget) -> Action:  # noqa: ARG002
-        if view.seat is None or not view.legal_actions:
-            raise ValueError(f"seat {view.seat} has no legal action: it is not its turn")
+    def choose(self, view: PlayerView, rng: random.Random, budget: Budget) -> Action:
+        legal_actions(view, rng, budget)  # the call checked, and the seat is to act
+        assert view.seat is not None  # a seat with an action to take
         if view.phase is Phase.BID:
             return Bid(view.seat, heuristic_bid(view))
         return Play(view.seat, heuristic_play(view))

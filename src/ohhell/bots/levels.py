@@ -34,16 +34,13 @@ ValueError: unknown bot 'genius'; bots: random, heuristic, search
 
 from __future__ import annotations
 
-import inspect
 import math
 import random
-import types
-import typing
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from ohhell.bots.base import Bot, Budget
+from ohhell.bots.base import Bot, Budget, option_kinds
 from ohhell.bots.heuristic import HeuristicBot
 from ohhell.bots.random_bot import RandomBot
 from ohhell.bots.search import SearchBot
@@ -78,7 +75,6 @@ BOT_NAMES: Final[tuple[str, ...]] = tuple(_FACTORIES)
 SPEC_SEPARATOR: Final = ":"
 """Separates a bot's name from its options in a bot spec, and the options from each other."""
 
-_OPTION_TYPES: Final = (bool, int, float)
 _TRUE: Final = frozenset({"true", "yes", "on", "1"})
 _FALSE: Final = frozenset({"false", "no", "off", "0"})
 
@@ -113,26 +109,6 @@ def sets_own_simulations(spec: str) -> bool:
         if separator and option.strip() == BUDGET_OPTION and value.strip().lower() != "none":
             return True
     return False
-
-
-def _option_kinds(factory: Callable[..., Any]) -> dict[str, tuple[type, bool]]:
-    """The keyword options of ``factory`` a spec can set: name -> (type, may be None). Only
-    options of a plain type (bool, int, float, optionally None) are settable; a world model or
-    another object is not."""
-    try:
-        parameters = inspect.signature(factory, eval_str=True).parameters.values()
-    except (NameError, TypeError, ValueError) as exc:  # pragma: no cover - every bot's resolve
-        raise ValueError(f"cannot read the options of {factory!r}: {exc}") from exc
-    kinds: dict[str, tuple[type, bool]] = {}
-    for parameter in parameters:
-        if parameter.kind is not inspect.Parameter.KEYWORD_ONLY:
-            continue
-        hint = parameter.annotation
-        args = typing.get_args(hint) if isinstance(hint, types.UnionType) else (hint,)
-        plain = [a for a in args if a is not type(None)]
-        if len(plain) == 1 and plain[0] in _OPTION_TYPES:
-            kinds[parameter.name] = (plain[0], len(plain) < len(args))
-    return kinds
 
 
 def _convert(value: str, kind: type, optional: bool) -> Any:
@@ -174,7 +150,7 @@ def bot_options(
     """
     if not items:
         return {}  # a plain name: no signature to read (tournaments build bots per game)
-    kinds = _option_kinds(factory)
+    kinds = option_kinds(factory)
     options: dict[str, Any] = {}
     for item in items:
         key, sep, value = item.partition("=")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from ohhell.bots.base import Budget
+from ohhell.bots.base import Budget, legal_actions
 from ohhell.engine import Action, PlayerView
 
 __all__ = ["RandomBot"]
@@ -23,7 +23,6 @@ class RandomBot:
 
     name = "random"
 
-    def choose(self, view: PlayerView, rng: random.Random, budget: Budget) -> Action:  # noqa: ARG002
-        if not view.legal_actions:
-            raise ValueError(f"seat {view.seat} has no legal action: it is not its turn")
-        return rng.choice(view.legal_actions)
+    def choose(self, view: PlayerView, rng: random.Random, budget: Budget) -> Action:
+        actions = legal_actions(view, rng, budget)  # the call checked first
+        return rng.choice(actions)

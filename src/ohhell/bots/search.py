@@ -47,7 +47,6 @@ generator's state; a time budget makes it depend on the machine's speed, so it i
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -56,7 +55,7 @@ from typing import Any
 
 from ohhell.bots import compiled as compiled_path
 from ohhell.bots import fast, sampling
-from ohhell.bots.base import Budget
+from ohhell.bots.base import Budget, checked_options, legal_actions
 from ohhell.bots.fast import (
     LOST_GRAB,
     LOST_PLAY_ON,
@@ -96,6 +95,11 @@ CERTAIN_AFTER = 100
 """Worlds a bid's estimate must ask for before an outcome they all agree on is taken as
 certain, without the heuristic's estimate blended in (``SearchBot._prior_share``): with one
 world every outcome looks certain, with four half of them do (150 seven-card positions)."""
+
+MAX_UNTIMED_WORLDS = 1_000_000
+"""The most worlds a decision may sample without a time limit: their seeds are drawn before
+the first is played (about a minute of search for the longest hands, and memory grows with
+it). A budget with ``seconds`` may ask for more; the clock stops it."""
 
 _CHUNK = 16
 """Under a time budget, the compiled decision loop checks the clock every this many worlds."""
@@ -225,6 +229,7 @@ class SearchBot:
 
     name = "search"
 
+    @checked_options
     def __init__(
         self,
         *,
@@ -249,15 +254,12 @@ class SearchBot:
             if count < 1:
                 raise ValueError(f"{option} must be positive, got {count}")
         for option, value in (
+            ("solve_leaves", solve_leaves),
             ("bid_spread", bid_spread),
-            ("policy_bonus", policy_bonus),
-            ("boost", boost),
-            ("bid_lean", bid_lean),
+            ("bid_window", bid_window),
         ):
-            if not math.isfinite(value):
-                raise ValueError(f"{option} must be a finite number, got {value}")
-        if solve_leaves < 0 or bid_spread < 0 or bid_window < 0:
-            raise ValueError("solve_leaves, bid_spread and bid_window may not be negative")
+            if value < 0:
+                raise ValueError(f"{option} may not be negative, got {value}")
         if 0 < bid_spread < MIN_BID_SPREAD:
             raise ValueError(
                 f"bid_spread must be 0 (no weighting) or at least {MIN_BID_SPREAD}, got"
@@ -275,9 +277,13 @@ class SearchBot:
         if not 0.0 <= rivalry <= 1.0:
             raise ValueError(f"rivalry must be between 0 and 1, got {rivalry}")
         if bid_factor < 1:
-            raise ValueError("bid_factor must be positive")
+            raise ValueError(f"bid_factor must be positive, got {bid_factor}")
         if not 0.0 <= prior_weight <= 1.0:
             raise ValueError(f"prior_weight must be between 0 and 1, got {prior_weight}")
+        if sampler is not None and not callable(sampler):
+            raise TypeError(
+                f"sampler must be a function from a seat's view to a WorldSampler, got {sampler!r}"
+            )
         self.simulations = simulations
         self.min_worlds = min_worlds
         self.solve_leaves = solve_leaves
@@ -311,9 +317,7 @@ class SearchBot:
 
     def choose(self, view: PlayerView, rng: random.Random, budget: Budget) -> Action:
         """The action with the best expected points for the hand (see the module doc)."""
-        actions = view.legal_actions
-        if not actions:
-            raise ValueError(f"seat {view.seat} has no legal action: it is not its turn")
+        actions = legal_actions(view, rng, budget)
         if len(actions) == 1:
             return actions[0]
         if view.phase is Phase.BID:
@@ -341,6 +345,11 @@ class SearchBot:
         when its chunk is due (a budget of millions of worlds must not spend its time drawing
         seeds it will never use)."""
         if deadline is None:
+            if worlds > MAX_UNTIMED_WORLDS:
+                raise ValueError(
+                    f"{worlds:,} worlds to sample without a time limit, at most"
+                    f" {MAX_UNTIMED_WORLDS:,}: give the budget seconds too, or fewer simulations"
+                )
             yield [rng.getrandbits(64) for _ in range(worlds)]
             return
         for start in range(0, worlds, _CHUNK):
@@ -525,9 +534,10 @@ class SearchBot:
         ``every_bid`` searches every legal bid, not only those near the estimate; ``worlds``
         sets how many worlds are sampled instead of the budget (each world is played out once
         per bid searched). This is the bid advisor's use (:func:`ohhell.bots.advise_bid`)."""
+        legal_actions(view, rng, budget)  # the call checked, and the seat is to act
         seat = view.seat
-        if seat is None or view.phase is not Phase.BID or not view.legal_actions:
-            raise ValueError(f"seat {view.seat} has no bid to make now")
+        if seat is None or view.phase is not Phase.BID:
+            raise ValueError(f"seat {view.seat} has no bid to make now: it is to play a card")
         size = view.hand_size
         legal = [a.bid for a in view.legal_actions if isinstance(a, Bid)]
         sampler = self.sampler(view)

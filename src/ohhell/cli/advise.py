@@ -19,6 +19,7 @@ import random
 from typing import Any
 
 from ohhell.bots.advisor import DEFAULT_SAMPLES, BidAdvice, advise_bid, bidding_view
+from ohhell.bots.search import MAX_UNTIMED_WORLDS
 from ohhell.cli.options import (
     add_rules_arguments,
     positive_int,
@@ -43,9 +44,9 @@ from ohhell.engine.wording import counted
 
 __all__ = ["AdviceError", "register", "run"]
 
-MAX_SAMPLES = 1_000_000
-"""The most deals ``--samples`` may ask for: 10 s for a 4-card hand on one core, over a minute
-for the longest hands, and memory grows with it."""
+MAX_SAMPLES = MAX_UNTIMED_WORLDS
+"""The most deals ``--samples`` may ask for (the advisor's own limit): 10 s for a 4-card hand
+on one core, over a minute for the longest hands, and memory grows with it."""
 
 
 class AdviceError(OhHellError, ValueError):
