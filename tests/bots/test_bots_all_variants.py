@@ -180,5 +180,7 @@ def test_levels_name_bots_and_budgets() -> None:
     assert make_bot("random").name == "random"
     with pytest.raises(ValueError, match="unknown bot 'genius'; bots: random, heuristic"):
         make_bot("genius")
+    with pytest.raises(ValueError, match=r"search \('hard' is a level: level_bot\('hard'\)\)$"):
+        make_bot("hard")
     with pytest.raises(ValueError, match="unknown level 'godlike'; levels: easy"):
         level("godlike")

@@ -193,7 +193,8 @@ def make_bot(spec: str) -> Bot:
     try:
         factory = _FACTORIES[name]
     except KeyError:
-        raise ValueError(f"unknown bot {name!r}; bots: {', '.join(BOT_NAMES)}") from None
+        hint = f" ({name!r} is a level: level_bot({name!r}))" if name in LEVELS else ""
+        raise ValueError(f"unknown bot {name!r}; bots: {', '.join(BOT_NAMES)}{hint}") from None
     bot: Bot = build_bot(factory, spec)
     return bot
 
