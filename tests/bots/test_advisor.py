@@ -182,9 +182,9 @@ def test_bad_requests_are_refused_with_a_reason() -> None:
         advise_bid(view, random.Random(0), samples=0)
     state = new_game(Rules.preset("standard", 4), first_dealer=0)
     state, _ = apply(state, random_deal(state, random.Random(1)))
-    with pytest.raises(ValueError, match="^seat 2 has nothing to do: it is not its turn$"):
+    with pytest.raises(ValueError, match=r"^seat 2 has nothing to do: it is not its turn$"):
         advise_bid(view_for(state, 2), random.Random(0))
-    with pytest.raises(ValueError, match="^samples must be at most 1,000,000, got 1,000,001$"):
+    with pytest.raises(ValueError, match=r"^samples must be at most 1,000,000, got 1,000,001$"):
         advise_bid(view, random.Random(0), samples=1_000_001)  # drawn up front: memory
 
 
