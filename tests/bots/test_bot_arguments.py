@@ -79,9 +79,9 @@ def _dealt(players: int = 4) -> tuple[GameState, int]:
 def test_a_call_of_the_wrong_kind_is_refused_by_every_bot(name: str) -> None:
     state, seat = _dealt()
     view, bot = view_for(state, seat), BOTS[name]()
-    with pytest.raises(TypeError, match=r"^a bot decides from a PlayerView .* got a GameState$"):
+    with pytest.raises(TypeError, match=r"^a bot decides from a PlayerView .* got GameState$"):
         bot.choose(state, random.Random(0), SMALL)  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match=r"^a bot's rng must be a random\.Random, got a NoneType$"):
+    with pytest.raises(TypeError, match=r"^a bot's rng must be a random\.Random, got NoneType$"):
         bot.choose(view, None, SMALL)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=r"^a bot's budget must be a Budget, got 16$"):
         bot.choose(view, random.Random(0), 16)  # type: ignore[arg-type]

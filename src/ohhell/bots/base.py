@@ -88,14 +88,14 @@ def legal_actions(view: PlayerView, rng: random.Random, budget: Budget) -> tuple
     >>> legal_actions(state, random.Random(0), Budget())
     Traceback (most recent call last):
     ...
-    TypeError: a bot decides from a PlayerView (ohhell.engine.view_for), got a GameState
+    TypeError: a bot decides from a PlayerView (ohhell.engine.view_for), got GameState
     """
     if not isinstance(view, PlayerView):
         raise TypeError(
-            f"a bot decides from a PlayerView (ohhell.engine.view_for), got a {type(view).__name__}"
+            f"a bot decides from a PlayerView (ohhell.engine.view_for), got {type(view).__name__}"
         )
     if not isinstance(rng, random.Random):
-        raise TypeError(f"a bot's rng must be a random.Random, got a {type(rng).__name__}")
+        raise TypeError(f"a bot's rng must be a random.Random, got {type(rng).__name__}")
     if not isinstance(budget, Budget):
         raise TypeError(f"a bot's budget must be a Budget, got {budget!r}")
     if view.legal_actions:
