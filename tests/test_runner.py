@@ -338,3 +338,65 @@ def test_on_events_sees_every_action_as_it_is_applied() -> None:
     assert sum(isinstance(e, CardPlayed) for e in events) == 3 * (1 + 2 + 3)
     assert isinstance(seen[-1][1][-1], GameEnded)
     assert not any(isinstance(e, GameEnded) for _, batch in seen[:-1] for e in batch)
+
+
+@pytest.mark.parametrize("factor", [0, -1.0, 0.5, math.nan], ids=repr)
+def test_an_overrun_factor_below_1_or_nan_is_refused(factor: float) -> None:
+    """Below 1 a bot that keeps its budget would be blamed for overrunning it; ``nan`` would
+    switch the time check off unsaid. Refused before a card is dealt, timed or not."""
+    for budget in (Budget(seconds=1.0), Budget()):
+        with pytest.raises(ValueError, match=r"^overrun_factor must be at least 1 \(a bot"):
+            play_game(RULES, [RandomBot()] * 3, budget=budget, overrun_factor=factor)
+    with pytest.raises(TypeError, match=r"^overrun_factor must be a number, got '5'$"):
+        play_game(RULES, [RandomBot()] * 3, overrun_factor="5")  # type: ignore[arg-type]
+
+
+def test_one_bot_generator_per_seat_no_more_no_fewer() -> None:
+    for count in (2, 4):
+        rngs = [random.Random(0)] * count
+        with pytest.raises(ValueError, match=f"^{count} bot generators for 3 seats$"):
+            play_game(RULES, [RandomBot()] * 3, deal_rng=random.Random(1), bot_rngs=rngs)
+    with pytest.raises(TypeError, match=r"^bot_rngs\[2\] must be a random.Random, got 7$"):
+        play_game(RULES, [RandomBot()] * 3, bot_rngs=[random.Random(0)] * 2 + [7])  # type: ignore[list-item]
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ({"rules": None}, r"^rules must be a Rules \(ohhell.engine.Rules\), got None$"),
+        ({"budget": 16}, r"^budget must be a Budget \(ohhell.bots.Budget\), got 16$"),
+        ({"deal_rng": 1}, r"^deal_rng must be a random.Random \(random.Random\(seed\) for a"),
+        ({"bots": ["random"] * 3}, r"^bots\[0\] must be a bot, with a choose method .*'random'$"),
+        ({"bots": "abc"}, r"^bots must be a sequence of bots, one per seat, got 'abc'$"),
+        ({"bot_rngs": 3}, r"^bot_rngs must be a sequence of random.Random, one per seat"),
+    ],
+    ids=["rules", "budget", "deal_rng", "bot names", "bots text", "bot_rngs"],
+)
+def test_arguments_of_the_wrong_kind_are_type_errors(
+    arguments: dict[str, object], message: str
+) -> None:
+    """Each names the argument and what it must be, instead of an AttributeError from inside."""
+    given: dict[str, Any] = {"rules": RULES, "bots": [RandomBot()] * 3, **arguments}
+    with pytest.raises(TypeError, match=message):
+        play_game(given.pop("rules"), given.pop("bots"), **given)
+
+
+class Nameless:
+    """A bot with no ``name``: its failures are reported under its class's name."""
+
+    def choose(self, view: PlayerView, rng: random.Random, budget: Budget) -> Action:
+        raise RuntimeError("boom")
+
+
+@pytest.mark.parametrize("budget", [Budget(), Budget(seconds=30.0)], ids=str)
+def test_a_failing_bot_without_a_name_is_reported_by_its_class_name(budget: Budget) -> None:
+    with pytest.raises(BotFailure) as info:
+        play_game(
+            RULES,
+            [RandomBot(), Nameless(), RandomBot()],  # type: ignore[list-item]
+            deal_rng=random.Random(1),
+            first_dealer=0,
+            budget=budget,
+        )
+    assert info.value.bot == "Nameless" and info.value.seat == 1
+    assert str(info.value).startswith("bot 'Nameless' in seat 1: raised RuntimeError: boom")

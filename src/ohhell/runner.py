@@ -12,6 +12,7 @@ times its budget is reported then, without waiting for it.
 from __future__ import annotations
 
 import hashlib
+import numbers
 import random
 import secrets
 import threading
@@ -35,7 +36,7 @@ from ohhell.engine import (
     view_for,
 )
 
-__all__ = ["BotFailure", "GameResult", "derived_rng", "play_game"]
+__all__ = ["BotFailure", "GameResult", "check_overrun_factor", "derived_rng", "play_game"]
 
 
 class BotFailure(OhHellError):
@@ -80,6 +81,20 @@ def derived_rng(*parts: object) -> random.Random:
     return random.Random(int.from_bytes(hashlib.sha256(text.encode()).digest(), "big"))
 
 
+def check_overrun_factor(overrun_factor: object) -> None:
+    """Refuse an ``overrun_factor`` (:func:`play_game`'s, a tournament's) that is not a number
+    of at least 1: a bot overruns when a decision takes more than ``overrun_factor`` times its
+    budget's seconds, so a smaller one would blame a bot that keeps its budget, and ``nan``
+    would switch the check off unsaid. ``math.inf`` switches it off as asked."""
+    if isinstance(overrun_factor, bool) or not isinstance(overrun_factor, numbers.Real):
+        raise TypeError(f"overrun_factor must be a number, got {_shown(overrun_factor, repr)}")
+    if not float(overrun_factor) >= 1:  # nan too
+        raise ValueError(
+            "overrun_factor must be at least 1 (a bot overruns when a decision takes more than"
+            f" overrun_factor x budget.seconds), got {overrun_factor!r}"
+        )
+
+
 def play_game(
     rules: Rules,
     bots: Sequence[Bot],
@@ -97,10 +112,43 @@ def play_game(
 
     ``deals`` overrides where deals come from (duplicate tournaments replay stored deals).
     A bot overruns when a decision takes more than ``overrun_factor`` times ``budget.seconds``.
+    Arguments of the wrong kind are a ``TypeError``, and the wrong number of bots or bot
+    generators a ``ValueError``, before anything is played.
     """
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules (ohhell.engine.Rules), got {_shown(rules, repr)}")
     n = rules.player_count
+    if isinstance(bots, str) or not isinstance(bots, Sequence):
+        raise TypeError(f"bots must be a sequence of bots, one per seat, got {_shown(bots, repr)}")
     if len(bots) != n:
         raise ValueError(f"{len(bots)} bots for {n} seats")
+    for seat, bot in enumerate(bots):
+        if not callable(getattr(bot, "choose", None)):
+            raise TypeError(
+                f"bots[{seat}] must be a bot, with a choose method (ohhell.players.make_player"
+                f" builds one by name), got {_shown(bot, repr)}"
+            )
+    if not isinstance(budget, Budget):
+        raise TypeError(f"budget must be a Budget (ohhell.bots.Budget), got {_shown(budget, repr)}")
+    check_overrun_factor(overrun_factor)
+    if deal_rng is not None and not isinstance(deal_rng, random.Random):
+        raise TypeError(
+            "deal_rng must be a random.Random (random.Random(seed) for a reproducible game),"
+            f" got {_shown(deal_rng, repr)}"
+        )
+    if bot_rngs is not None:
+        if not isinstance(bot_rngs, Sequence):
+            raise TypeError(
+                "bot_rngs must be a sequence of random.Random, one per seat, got"
+                f" {_shown(bot_rngs, repr)}"
+            )
+        if len(bot_rngs) != n:
+            raise ValueError(f"{len(bot_rngs)} bot generators for {n} seats")
+        for seat, rng in enumerate(bot_rngs):
+            if not isinstance(rng, random.Random):
+                raise TypeError(
+                    f"bot_rngs[{seat}] must be a random.Random, got {_shown(rng, repr)}"
+                )
     deal_rng = deal_rng if deal_rng is not None else secrets.SystemRandom()
     rngs = (
         list(bot_rngs)
@@ -122,7 +170,10 @@ def play_game(
                 state, events = apply(state, action)
             except IllegalActionError as exc:
                 raise BotFailure(
-                    f"returned an illegal action: {exc}", seat=seat, bot=bot.name, state=state
+                    f"returned an illegal action: {exc}",
+                    seat=seat,
+                    bot=_name_of(bot),
+                    state=state,
                 ) from exc
         if on_events is not None:
             on_events(state, events)
@@ -139,6 +190,7 @@ def _decide(
     overrun_factor: float,
 ) -> Action:
     view = view_for(state, seat)
+    name = _name_of(bot)
     limit = None if budget.seconds is None else overrun_factor * budget.seconds
     if limit is not None and _STUCK:
         _wait_for_stuck(state)
@@ -148,19 +200,19 @@ def _decide(
             action = bot.choose(view, rng, budget)
             elapsed = time.perf_counter() - start
         else:
-            action, elapsed = _within(limit, bot, seat, lambda: bot.choose(view, rng, budget))
+            action, elapsed = _within(limit, name, seat, lambda: bot.choose(view, rng, budget))
     except _StillThinking:
         raise BotFailure(
             f"overran its budget: no action after {limit:g} s for a {budget.seconds:g} s budget",
             seat=seat,
-            bot=bot.name,
+            bot=name,
             state=state,
         ) from None
     except (Exception, SystemExit) as exc:  # a bot's bug, or its exit, must not end the game
         raise BotFailure(
             f"raised {type(exc).__name__}: {_shown(exc, str)}",
             seat=seat,
-            bot=bot.name,
+            bot=name,
             state=state,
         ) from exc
     timings[seat].append(elapsed)
@@ -168,21 +220,21 @@ def _decide(
         raise BotFailure(
             f"overran its budget: {elapsed:.3g} s for a {budget.seconds:g} s budget",
             seat=seat,
-            bot=bot.name,
+            bot=name,
             state=state,
         )
     if not (type(action) is Bid or type(action) is Play):  # not a subclass: .seat could lie
         raise BotFailure(
             f"returned {_shown(action, repr)}, not a Bid or a Play",
             seat=seat,
-            bot=bot.name,
+            bot=name,
             state=state,
         )
     if type(action.seat) is not int or action.seat != seat:
         raise BotFailure(
             f"returned {_shown(action, repr)}, not an action of its own seat",
             seat=seat,
-            bot=bot.name,
+            bot=name,
             state=state,
         )
     return action
@@ -202,7 +254,7 @@ takes it to be stuck for good (:func:`_wait_for_stuck`)."""
 
 
 def _within(
-    seconds: float, bot: Bot, seat: int, decide: Callable[[], Action]
+    seconds: float, name: str, seat: int, decide: Callable[[], Action]
 ) -> tuple[Action, float]:
     """``decide()`` and the seconds it took, given ``seconds`` to return: on a thread of its
     own, so that a bot that never returns is reported (:class:`_StillThinking`) instead of
@@ -218,11 +270,11 @@ def _within(
         except BaseException as exc:  # handed to the harness's thread, which reports it
             outcome.append(exc)
 
-    thread = threading.Thread(target=run, name=f"bot-decision {bot.name}", daemon=True)
+    thread = threading.Thread(target=run, name=f"bot-decision {name}", daemon=True)
     thread.start()
     thread.join(seconds)
     if not outcome:
-        _STUCK.append((thread, bot.name, seat, time.monotonic() + _GRACE_SECONDS))
+        _STUCK.append((thread, name, seat, time.monotonic() + _GRACE_SECONDS))
         raise _StillThinking
     result = outcome[0]
     if isinstance(result, BaseException):
@@ -249,6 +301,16 @@ def _wait_for_stuck(state: GameState) -> None:
             bot=name,
             state=state,
         )
+
+
+def _name_of(bot: Bot) -> str:
+    """``bot.name`` for a failure's message, or its class's name when it has none (a bot
+    without one is reported as failing, never a crash of the harness)."""
+    try:
+        name = bot.name
+    except Exception:
+        name = None
+    return name if isinstance(name, str) else type(bot).__name__
 
 
 def _shown(value: object, how: Callable[[object], str]) -> str:
