@@ -27,7 +27,13 @@ from ohhell.bots import Bot, make_bot
 from ohhell.bots.levels import BOT_NAMES, LEVELS, build_bot, level_bot, split_spec
 from ohhell.engine import Rules
 
-__all__ = ["PLAYER_NAMES", "SLOW_PREPARE_SECONDS", "make_player", "prepare_players"]
+__all__ = [
+    "PLAYER_NAMES",
+    "SLOW_PREPARE_SECONDS",
+    "check_player_rules",
+    "make_player",
+    "prepare_players",
+]
 
 PLAYER_NAMES: Final[tuple[str, ...]] = (*BOT_NAMES, "ismcts", *LEVELS)
 """Every name :func:`make_player` knows: the bots, then the levels."""
@@ -63,6 +69,21 @@ def make_player(spec: str) -> Bot:
     return bot
 
 
+def check_player_rules(spec: str, rules: Rules) -> None:
+    """Raise ``ValueError`` if the player of bot spec ``spec`` cannot play ``rules``: ``ismcts``
+    plays only hands of OpenSpiel's ``oh_hell``, and would fail in every game of other rules.
+    The spec itself is not checked (:func:`make_player` does), nor is ``pyspiel`` loaded."""
+    if split_spec(spec)[0] != "ismcts":
+        return
+    bridge = importlib.import_module("ohhell.openspiel_bridge")
+    try:
+        bridge.check_openspiel_rules(rules)
+    except ValueError as exc:
+        raise ValueError(
+            f"the 'ismcts' bot plays only hands of OpenSpiel's oh_hell, and {exc}"
+        ) from None
+
+
 def prepare_players(
     names: Iterable[str],
     *,
@@ -85,14 +106,8 @@ def prepare_players(
     try:
         for name in dict.fromkeys(names):
             make_player(name)
-            if rules is not None and split_spec(name)[0] == "ismcts":
-                bridge = importlib.import_module("ohhell.openspiel_bridge")
-                try:
-                    bridge.check_openspiel_rules(rules)
-                except ValueError as exc:
-                    raise ValueError(
-                        f"the 'ismcts' bot plays only hands of OpenSpiel's oh_hell, and {exc}"
-                    ) from None
+            if rules is not None:
+                check_player_rules(name, rules)
     finally:
         if timer is not None:
             timer.cancel()

@@ -24,7 +24,6 @@ from pathlib import Path
 from typing import Any
 
 from ohhell.bots.base import Budget
-from ohhell.bots.levels import BUDGET_OPTION, sets_own_simulations, split_spec
 from ohhell.cli.options import (
     add_rules_arguments,
     file_arg,
@@ -51,6 +50,8 @@ from ohhell.tournament.duplicate import (
     DealSetOutcome,
     Matchup,
     TournamentError,
+    check_bots,
+    check_jobs,
     default_jobs,
     run_tournament,
 )
@@ -211,28 +212,16 @@ def _finished_before(journal: Journal, matchup: Matchup, deal_sets: DealSets) ->
     return journal
 
 
-def _budget(args: argparse.Namespace) -> Budget:
-    """The budget the flags give every bot; refused where a bot cannot keep it."""
+def _budget(args: argparse.Namespace, rules: Rules) -> Budget:
+    """The budget the flags give every bot; refused where a bot cannot keep it, or cannot play
+    ``rules`` (:func:`~ohhell.tournament.duplicate.check_bots`, with the flags' names)."""
     try:
         budget = Budget(simulations=args.budget_sims, seconds=args.budget_seconds)
     except ValueError as exc:
         raise TournamentError(f"bad budget: {exc}") from None
-    if budget.simulations is not None:
-        for flag, spec in _bot_specs(args):
-            if sets_own_simulations(spec):
-                raise TournamentError(
-                    f"{flag} {spec} sets its own {BUDGET_OPTION}, and --budget-sims"
-                    f" {budget.simulations} sets them for every bot: give one or the other"
-                )
-    if budget.seconds is not None and "ismcts" in (
-        split_spec(args.candidate)[0],
-        split_spec(args.baseline)[0],
-    ):
-        raise TournamentError(
-            "the 'ismcts' bot has no clock (OpenSpiel's C++ search runs all its simulations),"
-            " so under --budget-seconds its slower decisions would be voided as overruns:"
-            " give it --budget-sims"
-        )
+    check_bots(
+        rules, _bot_specs(args), budget, simulations="--budget-sims", seconds="--budget-seconds"
+    )
     return budget
 
 
@@ -251,10 +240,8 @@ def run(args: argparse.Namespace) -> int:
         except ValueError as exc:
             raise TournamentError(f"{flag}: {exc}") from None
     rules = rules_from_args(args)
-    _budget(args)  # refused before anything is written
-    most = 4 * default_jobs()  # past the cores, more workers only share them, and each
-    if not 1 <= args.jobs <= most:  # is a process of its own with the bots loaded
-        raise TournamentError(f"--jobs must be from 1 to {most} (4 per core here), got {args.jobs}")
+    _budget(args, rules)  # refused before anything is written
+    check_jobs(args.jobs, "--jobs")
     if args.save_deals is not None:
         for name in (FILE_NAME, *REPORT_FILES):
             if args.save_deals.resolve() == (args.out / name).resolve():
@@ -357,7 +344,7 @@ def _run_into(args: argparse.Namespace, rules: Rules) -> int:
         rules=rules,
         candidate=args.candidate,
         baseline=args.baseline,
-        budget=_budget(args),
+        budget=_budget(args, rules),
         seed=seed,
     )
     done: tuple[DealSetOutcome, ...] = ()

@@ -62,6 +62,7 @@ __all__ = [
     "DealFileError",
     "DealSet",
     "DealSets",
+    "check_seed",
     "generate_deal_sets",
     "load_deal_sets",
     "save_deal_sets",
@@ -152,18 +153,31 @@ class DealSets:
         }
 
 
+def check_seed(seed: object, error: type[ValueError] = DealFileError) -> None:
+    """Refuse a tournament's ``seed`` unless it is a whole number (a ``TypeError``) from 0 up
+    (an ``error``): it deals the cards, and Python's generators seed alike from ``-n`` and
+    ``n``, so a negative seed would replay another seed's deals under its name."""
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"the seed must be a whole number, got {seed!r}")
+    if seed < 0:
+        raise error(
+            f"the seed must be 0 or more, got {seed}: random.Random({seed}) deals as"
+            f" random.Random({-seed})"
+        )
+
+
 def generate_deal_sets(rules: Rules, count: int, seed: int) -> DealSets:
     """``count`` deal sets for games under ``rules``, drawn from ``random.Random(seed)``.
 
     At most :data:`MAX_DEAL_SETS`: the sets are dealt and held before the first game.
     """
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules, got {rules!r}")
+    if isinstance(count, bool) or not isinstance(count, int):
+        raise TypeError(f"the number of deal sets must be a whole number, got {count!r}")
     if count < 1:
         raise DealFileError(f"the number of deal sets must be at least 1, got {count}")
-    if seed < 0:
-        raise DealFileError(
-            f"the seed must be 0 or more, got {seed}: random.Random({seed}) deals as"
-            f" random.Random({-seed})"
-        )
+    check_seed(seed)
     if count > MAX_DEAL_SETS:
         raise DealFileError(
             f"the number of deal sets must be at most {MAX_DEAL_SETS:,}, got {count:,}:"

@@ -34,11 +34,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ohhell.bots.base import Bot, Budget
+from ohhell.bots.levels import BUDGET_OPTION, sets_own_simulations, split_spec
 from ohhell.engine import GameState, OhHellError, Rules
-from ohhell.players import make_player
-from ohhell.runner import BotFailure, derived_rng, play_game
+from ohhell.players import check_player_rules, make_player
+from ohhell.runner import BotFailure, check_overrun_factor, derived_rng, play_game
 from ohhell.storage_files import release_inherited_locks
-from ohhell.tournament.deals import DealSet, DealSets
+from ohhell.tournament.deals import DealSet, DealSets, check_seed
 
 __all__ = [
     "DealSetOutcome",
@@ -47,6 +48,8 @@ __all__ = [
     "HandRow",
     "Matchup",
     "TournamentError",
+    "check_bots",
+    "check_jobs",
     "default_jobs",
     "end_with_parent",
     "play_deal_set",
@@ -75,6 +78,27 @@ class Matchup:
     """Seeds the bots' random generators (the deals come from the deal sets)."""
     overrun_factor: float = 5.0
     """A decision longer than this times ``budget.seconds`` is a bot failure."""
+
+    def __post_init__(self) -> None:
+        """Refuse, before anything is played, a matchup that is not one (a ``TypeError``) or
+        that could not be played as asked (:func:`check_bots`; a :class:`TournamentError`).
+        Bot names are resolved when the tournament runs (:func:`run_tournament`)."""
+        if not isinstance(self.rules, Rules):
+            raise TypeError(f"a matchup's rules must be a Rules, got {self.rules!r}")
+        for side in ("candidate", "baseline"):
+            spec = getattr(self, side)
+            if not isinstance(spec, str):
+                raise TypeError(
+                    f"the {side} must be a bot spec, a str such as 'heuristic' or"
+                    f" 'search:rivalry=0.5', got {spec!r}"
+                )
+        if not isinstance(self.budget, Budget):
+            raise TypeError(f"a matchup's budget must be a Budget, got {self.budget!r}")
+        check_seed(self.seed, TournamentError)
+        check_overrun_factor(self.overrun_factor)
+        check_bots(
+            self.rules, (("candidate", self.candidate), ("baseline", self.baseline)), self.budget
+        )
 
     def to_json(self) -> dict[str, Any]:
         """The matchup as JSON: what the reports and the journal say was played."""
@@ -131,6 +155,40 @@ class DealSetOutcome:
     index: int
     games: tuple[GameOutcome, ...]
     failure: Failure | None = None
+
+
+def check_bots(
+    rules: Rules,
+    specs: Sequence[tuple[str, str]],
+    budget: Budget,
+    *,
+    simulations: str = "budget.simulations",
+    seconds: str = "budget.seconds",
+) -> None:
+    """Raise :class:`TournamentError` if a bot of ``specs`` (each ``(side, spec)``, the side
+    naming it in the message) could not play the tournament as asked under ``rules`` and
+    ``budget``: a spec that sets its own simulations beside a budget of simulations (one of the
+    two would be ignored); ``ismcts``, which has no clock, under a budget of seconds (its slower
+    decisions would be voided as overruns), or under rules that are not OpenSpiel's hands (it
+    would fail in every game). ``simulations`` and ``seconds`` name the budget's two parts in
+    the messages (the command line names its flags)."""
+    for side, spec in specs:
+        if budget.simulations is not None and sets_own_simulations(spec):
+            raise TournamentError(
+                f"{side} {spec} sets its own {BUDGET_OPTION}, and {simulations}"
+                f" {budget.simulations} sets them for every bot: give one or the other"
+            )
+    if budget.seconds is not None and any(split_spec(spec)[0] == "ismcts" for _, spec in specs):
+        raise TournamentError(
+            "the 'ismcts' bot has no clock (OpenSpiel's C++ search runs all its simulations),"
+            f" so under {seconds} its slower decisions would be voided as overruns:"
+            f" give it {simulations}"
+        )
+    for side, spec in specs:
+        try:
+            check_player_rules(spec, rules)
+        except ValueError as exc:
+            raise TournamentError(f"{side}: {exc}") from None
 
 
 def resolve_bot(name: str) -> Bot:
@@ -190,6 +248,17 @@ def play_deal_set(matchup: Matchup, index: int, deal_set: DealSet) -> DealSetOut
 def default_jobs() -> int:
     """The default number of worker processes: every local core."""
     return os.cpu_count() or 1
+
+
+def check_jobs(jobs: object, name: str = "jobs") -> None:
+    """Refuse a number of worker processes ``jobs`` (named ``name`` in the message) that is
+    not a whole number from 1 to 4 per core: past the cores, more workers only share them, and
+    each is a process of its own with the bots loaded."""
+    if isinstance(jobs, bool) or not isinstance(jobs, int):
+        raise TypeError(f"{name} must be a whole number, got {jobs!r}")
+    most = 4 * default_jobs()
+    if not 1 <= jobs <= most:
+        raise TournamentError(f"{name} must be from 1 to {most} (4 per core here), got {jobs}")
 
 
 def _play_job(job: tuple[Matchup, int, DealSet]) -> DealSetOutcome:
@@ -265,10 +334,16 @@ def run_tournament(
     again, ``on_done`` is not called for them, and they are returned with the others. When the
     run stops early (Ctrl-C or another exception in the main process), the workers stop at
     once; what ``on_done`` was given is what was finished."""
+    if not isinstance(matchup, Matchup):
+        raise TypeError(f"matchup must be a Matchup, got a {type(matchup).__name__}")
+    if not isinstance(deal_sets, DealSets):
+        raise TypeError(
+            "deal_sets must be DealSets (generate_deal_sets, load_deal_sets), got a"
+            f" {type(deal_sets).__name__}"
+        )
     deal_sets.check_fits(matchup.rules)
     jobs = default_jobs() if jobs is None else jobs
-    if jobs < 1:
-        raise TournamentError(f"--jobs must be at least 1, got {jobs}")
+    check_jobs(jobs)
     outcomes = {outcome.index: outcome for outcome in done}
     for index in outcomes:
         if not 0 <= index < len(deal_sets.sets):

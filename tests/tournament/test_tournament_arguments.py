@@ -1,0 +1,135 @@
+"""The tournament's Python API refuses what ``ohhell tournament`` refuses, with the same
+checks (one place: :func:`~ohhell.tournament.duplicate.check_bots`, ``check_jobs``,
+:func:`~ohhell.tournament.deals.check_seed`), before anything is played: a matchup that could
+not be played as asked, and arguments of the wrong kind (a ``TypeError`` naming them)."""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any
+
+import pytest
+
+from ohhell.bots.base import Budget
+from ohhell.engine import Rules, Schedule
+from ohhell.tournament import (
+    DealFileError,
+    Matchup,
+    TournamentError,
+    generate_deal_sets,
+    run_tournament,
+)
+
+RULES = Rules(player_count=3, schedule=Schedule.CUSTOM, custom_hand_sizes=(1, 2))
+
+
+def matchup(**changes: Any) -> Matchup:
+    given: dict[str, Any] = {"rules": RULES, "candidate": "heuristic", "baseline": "random"}
+    return Matchup(**(given | changes))
+
+
+@pytest.mark.parametrize("side", ["candidate", "baseline"])
+def test_a_spec_that_sets_its_own_simulations_beside_a_budget_of_them_is_refused(
+    side: str,
+) -> None:
+    """One of the two would be ignored (as ``--budget-sims`` with such a spec is refused)."""
+    with pytest.raises(TournamentError) as info:
+        matchup(**{side: "search:simulations=16"}, budget=Budget(simulations=16))
+    assert str(info.value) == (
+        f"{side} search:simulations=16 sets its own simulations, and budget.simulations 16"
+        " sets them for every bot: give one or the other"
+    )
+    matchup(**{side: "search:simulations=16"})  # without a budget of simulations: its own
+    matchup(**{side: "search:simulations=none"}, budget=Budget(simulations=16))
+
+
+@pytest.mark.parametrize("side", ["candidate", "baseline"])
+def test_ismcts_is_refused_where_every_deal_set_would_be_voided(side: str) -> None:
+    """It has no clock, so a budget of seconds voids its slower decisions as overruns; and it
+    plays only OpenSpiel's hands. Neither needs OpenSpiel installed to be said."""
+    openspiel = Rules(
+        player_count=4,
+        schedule=Schedule.CUSTOM,
+        custom_hand_sizes=(1, 3),
+        trump_in_last_hand=True,
+        hook=True,
+    )
+    with pytest.raises(TournamentError, match=r"^the 'ismcts' bot has no clock") as info:
+        matchup(rules=openspiel, **{side: "ismcts:worlds=2"}, budget=Budget(seconds=0.1))
+    assert str(info.value).endswith(
+        "so under budget.seconds its slower decisions would be voided as overruns:"
+        " give it budget.simulations"
+    )
+    standard = Rules(player_count=4)  # hands of 13 cards: OpenSpiel deals at most 12 to 4
+    problem = f"{side}: the 'ismcts' bot plays only hands of OpenSpiel's oh_hell, and these rules"
+    with pytest.raises(TournamentError, match=f"^{re.escape(problem)}"):
+        matchup(rules=standard, **{side: "ismcts"})
+    matchup(rules=openspiel, **{side: "ismcts"}, budget=Budget(simulations=8))  # its hands
+
+
+@pytest.mark.parametrize(
+    ("changes", "error", "message"),
+    [
+        ({"seed": -1}, TournamentError, r"^the seed must be 0 or more, got -1"),
+        ({"seed": "x"}, TypeError, r"^the seed must be a whole number, got 'x'$"),
+        ({"seed": 1.5}, TypeError, r"^the seed must be a whole number, got 1.5$"),
+        ({"seed": True}, TypeError, r"^the seed must be a whole number, got True$"),
+        ({"candidate": object()}, TypeError, r"^the candidate must be a bot spec, a str such as"),
+        ({"baseline": None}, TypeError, r"^the baseline must be a bot spec, .*, got None$"),
+        ({"rules": None}, TypeError, r"^a matchup's rules must be a Rules, got None$"),
+        ({"budget": 16}, TypeError, r"^a matchup's budget must be a Budget, got 16$"),
+        ({"overrun_factor": 0}, ValueError, r"^overrun_factor must be at least 1"),
+        ({"overrun_factor": math.nan}, ValueError, r"^overrun_factor must be at least 1"),
+    ],
+    ids=[
+        "negative seed",
+        "text seed",
+        "fraction seed",
+        "bool seed",
+        "object candidate",
+        "no baseline",
+        "no rules",
+        "number budget",
+        "overrun 0",
+        "overrun nan",
+    ],
+)
+def test_a_matchup_that_is_not_one_is_refused_when_made(
+    changes: dict[str, Any], error: type[Exception], message: str
+) -> None:
+    with pytest.raises(error, match=message):
+        matchup(**changes)
+
+
+@pytest.mark.parametrize(
+    ("arguments", "error", "message"),
+    [
+        ({"seed": 1.5}, TypeError, r"^the seed must be a whole number, got 1.5$"),
+        ({"seed": -5}, DealFileError, r"^the seed must be 0 or more, got -5"),
+        ({"count": 2.0}, TypeError, r"^the number of deal sets must be a whole number, got 2.0$"),
+        ({"count": True}, TypeError, r"^the number of deal sets must be a whole number, got True"),
+        ({"rules": None}, TypeError, r"^rules must be a Rules, got None$"),
+    ],
+    ids=["fraction seed", "negative seed", "fraction count", "bool count", "no rules"],
+)
+def test_deal_sets_of_arguments_of_the_wrong_kind_are_refused(
+    arguments: dict[str, Any], error: type[Exception], message: str
+) -> None:
+    given: dict[str, Any] = {"rules": RULES, "count": 2, "seed": 1} | arguments
+    with pytest.raises(error, match=message):
+        generate_deal_sets(**given)
+
+
+def test_run_tournament_refuses_a_number_of_jobs_that_is_not_one() -> None:
+    """As ``--jobs`` is: a whole number from 1 to 4 per core, before anything is played."""
+    deal_sets = generate_deal_sets(RULES, 1, seed=1)
+    played: list[object] = []
+    with pytest.raises(TypeError, match=r"^jobs must be a whole number, got 1.5$"):
+        run_tournament(matchup(), deal_sets, jobs=1.5, on_done=played.append)  # type: ignore[arg-type]
+    for jobs in (0, 10**6):
+        with pytest.raises(TournamentError, match=r"^jobs must be from 1 to \d+ \(4 per core"):
+            run_tournament(matchup(), deal_sets, jobs=jobs, on_done=played.append)
+    with pytest.raises(TypeError, match=r"^deal_sets must be DealSets .*, got a list$"):
+        run_tournament(matchup(), [], jobs=1)  # type: ignore[arg-type]
+    assert played == []
