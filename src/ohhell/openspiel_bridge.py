@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Final
 
-from ohhell.bots.base import Bot, Budget
+from ohhell.bots.base import Bot, Budget, checked_options, legal_actions
 from ohhell.bots.sampling import sample_world
 from ohhell.engine import (
     DECK,
@@ -69,6 +69,7 @@ __all__ = [
     "DEFAULT_ISMCTS_WORLDS",
     "ISMCTS_SEES",
     "MIN_ISMCTS_SIMULATIONS",
+    "OPENSPIEL_PLAYERS",
     "BridgeError",
     "HandOutcome",
     "IsmctsBot",
@@ -100,6 +101,12 @@ OPENSPIEL_SUITS: Final = (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES, Suit.HEARTS)
 CHANCE_PLAYER: Final = -1
 """OpenSpiel's player id for chance in ``full_history()``."""
 
+OPENSPIEL_PLAYERS: Final = range(3, 8)
+"""The numbers of players OpenSpiel's ``oh_hell`` takes: 3 to 7."""
+
+_MAX_INT32: Final = 2**31 - 1
+"""The largest seed, and number of simulations, OpenSpiel's C++ bots take (a C++ ``int``)."""
+
 _CARD_OF_ACTION: Final[tuple[Card, ...]] = tuple(
     Card.of(OPENSPIEL_SUITS[action % 4], Rank(action // 4 + 2)) for action in range(52)
 )
@@ -112,19 +119,40 @@ class BridgeError(OhHellError, ValueError):
     code = "openspiel/bridge"
 
 
+def _whole(value: object, what: str) -> int:
+    """``value`` if it is a whole number (not a ``bool``), else a ``TypeError`` naming ``what``."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{what} must be a whole number, got {value!r}")
+    return value
+
+
+def _check_player_count(player_count: object) -> int:
+    """``player_count`` if OpenSpiel's ``oh_hell`` takes that many players (3 to 7), else a
+    :class:`BridgeError` (a ``TypeError`` if it is not a whole number), said before OpenSpiel
+    is asked."""
+    count = _whole(player_count, "the number of players")
+    if count not in OPENSPIEL_PLAYERS:
+        raise BridgeError(f"OpenSpiel's oh_hell takes 3 to 7 players, got {count}")
+    return count
+
+
 def card_of(action: int) -> Card:
     """Our card for OpenSpiel's card action ``action`` (0..51).
 
     >>> str(card_of(0)), str(card_of(3)), str(card_of(51))
     ('2c', '2h', 'Ah')
     """
-    if not 0 <= action < len(DECK):
+    if not 0 <= _whole(action, "an OpenSpiel card action") < len(DECK):
         raise BridgeError(f"OpenSpiel card actions are 0..51, got {action}")
     return _CARD_OF_ACTION[action]
 
 
 def action_of(card: Card) -> int:
     """OpenSpiel's card action for ``card`` (the inverse of :func:`card_of`)."""
+    if not isinstance(card, Card):
+        raise TypeError(
+            f"action_of takes a Card (ohhell.engine.Card, e.g. Card.from_str('As')), got {card!r}"
+        )
     return _ACTION_OF_CARD[card]
 
 
@@ -138,7 +166,18 @@ def to_openspiel(action: Action) -> int:
 
 
 def from_openspiel(action: int, seat: int) -> Bid | Play:
-    """Our bid or play for OpenSpiel's player action ``action`` taken by ``seat``."""
+    """Our bid or play for OpenSpiel's player action ``action`` taken by ``seat``: a card
+    (0..51) or a bid (from 52, up to the largest hand, of 3 players)."""
+    last = BID_OFFSET + max_hand_size(OPENSPIEL_PLAYERS[0])
+    if not 0 <= _whole(action, "an OpenSpiel action") <= last:
+        raise BridgeError(
+            f"OpenSpiel's oh_hell player actions are 0..{last} (cards 0..51, then bids 0 to"
+            f" {last - BID_OFFSET}), got {action}"
+        )
+    if _whole(seat, "a seat") not in range(OPENSPIEL_PLAYERS[-1]):
+        raise BridgeError(
+            f"OpenSpiel's oh_hell seats are 0 to {OPENSPIEL_PLAYERS[-1] - 1}, got {seat}"
+        )
     if action >= BID_OFFSET:
         return Bid(seat, action - BID_OFFSET)
     return Play(seat, card_of(action))
@@ -146,7 +185,7 @@ def from_openspiel(action: int, seat: int) -> Bid | Play:
 
 def max_hand_size(player_count: int) -> int:
     """The largest hand OpenSpiel allows: one card must stay in the stock to be turned."""
-    return (len(DECK) - 1) // player_count
+    return (len(DECK) - 1) // _check_player_count(player_count)
 
 
 def one_hand_rules(player_count: int, hand_size: int) -> Rules:
@@ -175,6 +214,7 @@ def load_pyspiel() -> ModuleType:
 def openspiel_game(player_count: int) -> Any:
     """OpenSpiel's ``oh_hell`` for ``player_count`` players with its default scoring; the
     number of tricks is its first chance node, so one game serves every hand size."""
+    _check_player_count(player_count)
     return load_pyspiel().load_game(
         "oh_hell", {"players": player_count, "points_per_trick": 1, "off_bid_penalty": False}
     )
@@ -213,11 +253,18 @@ class OpenSpielDeal:
 def random_openspiel_deal(
     player_count: int, hand_size: int, rng: random.Random, *, dealer: int | None = None
 ) -> OpenSpielDeal:
-    """A random deal of ``hand_size`` cards per seat (1..:func:`max_hand_size`)."""
-    if not 1 <= hand_size <= max_hand_size(player_count):
+    """A random deal of ``hand_size`` cards per seat (1..:func:`max_hand_size`), dealt by
+    ``dealer`` (a seat; by default one drawn from ``rng``)."""
+    most = max_hand_size(player_count)
+    if not 1 <= _whole(hand_size, "the hand size") <= most:
         raise BridgeError(
-            f"OpenSpiel's oh_hell deals 1..{max_hand_size(player_count)} cards to each of"
-            f" {player_count} players, not {hand_size}"
+            f"OpenSpiel's oh_hell deals 1..{most} cards to each of {player_count} players,"
+            f" not {hand_size}"
+        )
+    if dealer is not None and _whole(dealer, "the dealer") not in range(player_count):
+        raise BridgeError(
+            f"the dealer must be a seat from 0 to {player_count - 1} of {player_count} players,"
+            f" got {dealer}"
         )
     deck = list(DECK)
     rng.shuffle(deck)
@@ -293,6 +340,7 @@ class IsmctsPlayer:
     statistically, not exactly, repeatable.
     """
 
+    @checked_options
     def __init__(
         self,
         *,
@@ -301,9 +349,13 @@ class IsmctsPlayer:
         uct_c: float = 2.0,
         rollouts: int = 1,
     ) -> None:
-        if simulations < MIN_ISMCTS_SIMULATIONS:
+        _check_search(simulations=simulations, uct_c=uct_c)
+        if rollouts < 1:
+            raise BridgeError(f"rollouts must be positive, got {rollouts}")
+        if not 0 <= seed <= _MAX_INT32:
             raise BridgeError(
-                f"IS-MCTS needs at least {MIN_ISMCTS_SIMULATIONS} simulations, got {simulations}"
+                f"IS-MCTS's seed must be from 0 to {_MAX_INT32} (OpenSpiel takes a 32-bit int),"
+                f" got {seed}"
             )
         self.name = f"openspiel-ismcts-{simulations}"
         self.simulations = simulations
@@ -313,6 +365,26 @@ class IsmctsPlayer:
         """The IS-MCTS action for the player to act in ``ospiel_state``."""
         action: int = self._bot.step(ospiel_state)
         return action
+
+
+def _check_search(*, simulations: int | None, uct_c: float) -> None:
+    """Refuse IS-MCTS settings OpenSpiel's search cannot run (each already a whole number or
+    a finite number, :func:`~ohhell.bots.base.checked_options`): fewer than
+    :data:`MIN_ISMCTS_SIMULATIONS` simulations or more than a 32-bit int holds (``None``: the
+    budget's), or a negative exploration constant ``uct_c``."""
+    if simulations is not None and simulations < MIN_ISMCTS_SIMULATIONS:
+        raise BridgeError(
+            f"IS-MCTS needs at least {MIN_ISMCTS_SIMULATIONS} simulations, got {simulations}"
+        )
+    if simulations is not None and simulations > _MAX_INT32:
+        raise BridgeError(
+            f"IS-MCTS takes at most {_MAX_INT32} simulations (OpenSpiel takes a 32-bit int),"
+            f" got {simulations}"
+        )
+    if uct_c < 0:
+        raise BridgeError(
+            f"uct_c must be 0 or more (how much IS-MCTS explores: 0 not at all), got {uct_c}"
+        )
 
 
 def _new_ismcts(
@@ -469,6 +541,7 @@ class IsmctsBot:
 
     name = "ismcts"
 
+    @checked_options
     def __init__(
         self,
         *,
@@ -479,10 +552,7 @@ class IsmctsBot:
     ) -> None:
         if worlds < 1 or rollouts < 1:
             raise BridgeError(f"worlds and rollouts must be positive, got {worlds}, {rollouts}")
-        if simulations is not None and simulations < MIN_ISMCTS_SIMULATIONS:
-            raise BridgeError(
-                f"IS-MCTS needs at least {MIN_ISMCTS_SIMULATIONS} simulations, got {simulations}"
-            )
+        _check_search(simulations=simulations, uct_c=uct_c)
         load_pyspiel()  # fail when the bot is built, not at its first decision
         self.worlds = worlds
         self.simulations = simulations
@@ -491,9 +561,10 @@ class IsmctsBot:
 
     def choose(self, view: PlayerView, rng: random.Random, budget: Budget) -> Action:
         """IS-MCTS's action for ``view.seat``."""
-        first = openspiel_state_for_view(view, rng)  # checks the rules and the view
-        if len(view.legal_actions) == 1:
-            return view.legal_actions[0]
+        actions = legal_actions(view, rng, budget)  # the call checked
+        first = openspiel_state_for_view(view, rng)  # checks the rules
+        if len(actions) == 1:
+            return actions[0]
         seat: int = first.current_player()  # view.seat, checked when rebuilt
         # IS-MCTS's first simulation only creates its root: each search needs two at least
         simulations = self.simulations or max(
@@ -516,7 +587,7 @@ class IsmctsBot:
                 visits[action] = visits.get(action, 0.0) + probability * share
         best = max(sorted(visits), key=visits.__getitem__)
         action = from_openspiel(best, seat)
-        if action not in view.legal_actions:
+        if action not in actions:
             raise BridgeError(f"IS-MCTS chose {action}, which is not legal for seat {seat}")
         return action
 

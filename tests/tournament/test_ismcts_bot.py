@@ -5,6 +5,7 @@ nothing hidden, and ``ohhell tournament --baseline ismcts`` end to end."""
 from __future__ import annotations
 
 import json
+import math
 import random
 import re
 import subprocess
@@ -340,3 +341,64 @@ def test_ismcts_plays_the_most_visited_action_over_states_drawn_anew(
     action = IsmctsBot(worlds=3).choose(view, random.Random(0), Budget(simulations=30))
     assert action == Bid(seat, 2)  # visits: 0: 8, 1: 4, 2: 13, 3: 5
     assert len(searched) == len(set(searched)) == 3
+
+
+@pytest.mark.parametrize(
+    ("options", "error", "message"),
+    [
+        ({"worlds": math.nan}, TypeError, r"^worlds must be a whole number, got nan$"),
+        ({"worlds": 2.5}, TypeError, r"^worlds must be a whole number, got 2.5$"),
+        ({"simulations": 10.5}, TypeError, r"^simulations must be a whole number, got 10.5$"),
+        ({"simulations": math.nan}, TypeError, r"^simulations must be a whole number, got nan$"),
+        ({"simulations": math.inf}, TypeError, r"^simulations must be a whole number, got inf$"),
+        ({"simulations": 2**31}, BridgeError, r"^IS-MCTS takes at most 2147483647 simulations"),
+        ({"rollouts": "2"}, TypeError, r"^rollouts must be a whole number, got '2'$"),
+        ({"uct_c": math.nan}, ValueError, r"^uct_c must be a finite number, got nan$"),
+        ({"uct_c": math.inf}, ValueError, r"^uct_c must be a finite number, got inf$"),
+        ({"uct_c": -1}, BridgeError, r"^uct_c must be 0 or more \(how much IS-MCTS explores"),
+    ],
+    ids=[
+        "nan worlds",
+        "fraction worlds",
+        "fraction simulations",
+        "nan simulations",
+        "infinite simulations",
+        "huge simulations",
+        "text rollouts",
+        "nan uct_c",
+        "infinite uct_c",
+        "negative uct_c",
+    ],
+)
+def test_ismcts_options_are_checked_when_it_is_built(
+    options: dict[str, Any], error: type[Exception], message: str
+) -> None:
+    """Not at its first decision (nor in OpenSpiel's C++): as a bot spec's options are."""
+    with pytest.raises(error, match=message):
+        IsmctsBot(**options)
+
+
+def test_ismcts_options_out_of_range_are_refused_by_bot_spec_too() -> None:
+    require("pyspiel")
+    with pytest.raises(ValueError, match=r"bot 'ismcts:uct_c=-1'.*uct_c must be 0 or more"):
+        make_player("ismcts:uct_c=-1")
+    assert IsmctsBot(uct_c=0).uct_c == 0  # no exploring: allowed
+
+
+def test_ismcts_checks_the_call_of_a_decision() -> None:
+    """As every bot does (``legal_actions``): arguments of the wrong kind are a ``TypeError``,
+    and a view whose seat has nothing to do a ``ValueError`` saying why."""
+    require("pyspiel")
+    state = _dealt(RULES)
+    (seat,) = state.to_act
+    view = view_for(state, seat)
+    bot = IsmctsBot()
+    with pytest.raises(TypeError, match=r"^a bot's rng must be a random.Random, got int$"):
+        bot.choose(view, 1, Budget())  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^a bot's budget must be a Budget, got 16$"):
+        bot.choose(view, random.Random(0), 16)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^a bot decides from a PlayerView .*, got GameState$"):
+        bot.choose(state, random.Random(0), Budget())  # type: ignore[arg-type]
+    other = (seat + 1) % 4
+    with pytest.raises(ValueError, match=rf"^seat {other} has nothing to do: it is not its turn$"):
+        bot.choose(view_for(state, other), random.Random(0), Budget(simulations=4))

@@ -3,6 +3,7 @@ IS-MCTS plays hands dealt by us, both engines in lockstep."""
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -272,3 +273,79 @@ def test_duplicate_deal_gives_ismcts_seeing_its_view_the_simulations_asked(
     deal = random_openspiel_deal(3, 2, random.Random(7), dealer=1)
     play_duplicate_deal(deal, RandomBot, simulations=8, seed=4, ismcts_sees="view")
     assert shares and set(shares) == {2} and len(shares) % 4 == 0
+
+
+@pytest.mark.parametrize("player_count", [2, 8])
+def test_openspiel_s_oh_hell_takes_3_to_7_players(
+    player_count: int, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """Said by the bridge before OpenSpiel is asked (which would print "OpenSpiel exception:"
+    to stderr and raise its own SpielError), for a game and for a random deal."""
+    message = rf"^OpenSpiel's oh_hell takes 3 to 7 players, got {player_count}$"
+    with pytest.raises(BridgeError, match=message):
+        openspiel_game(player_count)
+    with pytest.raises(BridgeError, match=message):
+        random_openspiel_deal(player_count, 1, random.Random(0))
+    assert capfd.readouterr().err == ""
+    with pytest.raises(TypeError, match=r"^the number of players must be a whole number, got 4.0$"):
+        openspiel_game(4.0)
+
+
+def test_a_random_deal_s_dealer_is_a_seat_and_its_sizes_whole_numbers() -> None:
+    with pytest.raises(BridgeError, match=r"^the dealer must be a seat from 0 to 3 of 4 players"):
+        random_openspiel_deal(4, 1, random.Random(0), dealer=7)
+    with pytest.raises(BridgeError, match=r"got -1$"):
+        random_openspiel_deal(4, 1, random.Random(0), dealer=-1)
+    with pytest.raises(TypeError, match=r"^the dealer must be a whole number, got True$"):
+        random_openspiel_deal(4, 1, random.Random(0), dealer=True)
+    with pytest.raises(TypeError, match=r"^the hand size must be a whole number, got 2.5$"):
+        random_openspiel_deal(4, 2.5, random.Random(0))  # type: ignore[arg-type]
+
+
+def test_the_encodings_refuse_what_is_not_an_action_or_a_card() -> None:
+    """An action id past the largest bid (17, of 3 players) is no OpenSpiel action, and a
+    card's text or a fraction is not what the encodings take."""
+    assert from_openspiel(52 + 17, 0) == Bid(0, 17)
+    for action in (999, 52 + 18, -1):
+        with pytest.raises(BridgeError, match=rf"player actions are 0..69 .*, got {action}$"):
+            from_openspiel(action, 0)
+    with pytest.raises(BridgeError, match=r"^OpenSpiel's oh_hell seats are 0 to 6, got -1$"):
+        from_openspiel(55, -1)
+    with pytest.raises(TypeError, match=r"^an OpenSpiel action must be a whole number, got '1'$"):
+        from_openspiel("1", 0)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^action_of takes a Card .*, got 'As'$"):
+        action_of("As")  # type: ignore[arg-type]
+    for action in (1.5, True):
+        with pytest.raises(TypeError, match=r"^an OpenSpiel card action must be a whole number"):
+            card_of(action)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("options", "error", "message"),
+    [
+        ({"seed": 2**40}, BridgeError, r"^IS-MCTS's seed must be from 0 to 2147483647 \(Open"),
+        ({"seed": -1}, BridgeError, r"^IS-MCTS's seed must be from 0 to 2147483647 .*, got -1$"),
+        ({"seed": 1.5}, TypeError, r"^seed must be a whole number, got 1.5$"),
+        ({"simulations": 2.5}, TypeError, r"^simulations must be a whole number, got 2.5$"),
+        ({"simulations": 2**31}, BridgeError, r"^IS-MCTS takes at most 2147483647 simulations"),
+        ({"uct_c": math.nan}, ValueError, r"^uct_c must be a finite number, got nan$"),
+        ({"uct_c": -1.0}, BridgeError, r"^uct_c must be 0 or more .*, got -1.0$"),
+        ({"rollouts": 0}, BridgeError, r"^rollouts must be positive, got 0$"),
+    ],
+    ids=[
+        "huge seed",
+        "negative seed",
+        "fraction seed",
+        "fraction simulations",
+        "huge simulations",
+        "nan uct_c",
+        "negative uct_c",
+        "no rollouts",
+    ],
+)
+def test_ismcts_player_options_are_checked_before_openspiel_sees_them(
+    options: dict[str, Any], error: type[Exception], message: str
+) -> None:
+    given: dict[str, Any] = {"simulations": 4, "seed": 0} | options
+    with pytest.raises(error, match=message):
+        IsmctsPlayer(**given)
