@@ -3,19 +3,17 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Callable
 from typing import Any
 
 import pytest
+from tests.engine.test_views_leak import rearrange_hidden, stock
 
 from ohhell.bots import Bot, Budget, HeuristicBot, RandomBot, SearchBot
 from ohhell.bots.levels import BOT_NAMES, LEVELS, level, make_bot
 from ohhell.engine import (
-    DECK,
     PRESETS,
-    Card,
     GameState,
     Rules,
     apply,
@@ -104,37 +102,6 @@ def _states(rules: Rules, seed: int) -> list[GameState]:
     return out
 
 
-def _stock(state: GameState) -> set[Card]:
-    """The cards of this hand neither dealt nor turned: hidden from every seat."""
-    dealt = {c for hand in state.dealt for c in hand}
-    return set(DECK) - dealt - {state.trump_card}
-
-
-def _redeal_hidden(state: GameState, seat: int, rng: random.Random) -> GameState:
-    """The same state with everything ``seat`` cannot see made again at random: the other
-    seats' unplayed cards and the stock dealt again among them (each seat keeps its number of
-    cards), and every sealed bid of another seat made again."""
-    n = state.player_count
-    pool = [c for s in range(n) if s != seat for c in state.hands[s]] + sorted(_stock(state))
-    rng.shuffle(pool)
-    hands = list(state.hands)
-    moved: dict[Card, Card] = {}
-    for s in range(n):
-        if s != seat:
-            new, pool = pool[: len(hands[s])], pool[len(hands[s]) :]
-            moved.update(zip(hands[s], new, strict=True))
-            hands[s] = tuple(sorted(new))
-    dealt = tuple(
-        hand if s == seat else tuple(sorted(moved.get(c, c) for c in hand))
-        for s, hand in enumerate(state.dealt)
-    )
-    bids = tuple(
-        b if b is None or state.bids_revealed or s == seat else rng.randint(0, state.hand_size)
-        for s, b in enumerate(state.bids)
-    )
-    return dataclasses.replace(state, hands=tuple(hands), dealt=dealt, bids=bids)
-
-
 HIDDEN_VARIANTS = ("standard", "simultaneous", "la-podrida", "hook-podrida-zero-bonus")
 
 
@@ -153,11 +120,11 @@ def test_decision_ignores_cards_the_seat_cannot_see(name: str, players: int) -> 
         sealed = [s for s in states if not s.bids_revealed and s.bids.count(None) < players]
         for state in states[::11] + sealed[::3]:
             seat = min(state.to_act)
-            other = _redeal_hidden(state, seat, shuffler)
+            other = rearrange_hidden(state, seat, shuffler)
             view = view_for(state, seat)
             assert view_for(other, seat) == view  # only hidden things moved
             hands_moved += other.hands != state.hands
-            stock_moved += _stock(other) != _stock(state)
+            stock_moved += stock(other) != stock(state)
             bids_moved += other.bids != state.bids
             first = bot.choose(view, random.Random(3), SMALL)
             second = bot.choose(view_for(other, seat), random.Random(3), SMALL)
