@@ -103,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--episodes", type=int, help="games to play (default 600)")
     parser.add_argument("--block", type=int, help="games per curve point (default 100)")
-    parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    parser.add_argument("--seed", type=int, default=1, help="random seed, 0 or more (default 1)")
     parser.add_argument(
         "--quick",
         action="store_true",
@@ -116,6 +116,8 @@ def main(argv: list[str] | None = None) -> int:
     block = 5 if args.quick else 100 if args.block is None else args.block
     if episodes < 1 or block < 1:
         parser.error("--episodes and --block must be positive")
+    if args.seed < 0:
+        parser.error(f"--seed must be 0 or more, got {args.seed}")
     opponent = default_opponent()
     print(f"opponents and the learner's card play: the {opponent.name!r} bot")
     env = OhHellEnv(RULES)

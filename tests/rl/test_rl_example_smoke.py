@@ -12,3 +12,12 @@ def test_train_vs_heuristic_quick() -> None:
     curve = [line for line in lines if line.strip()[:1].isdigit()]
     assert len(curve) == 4  # 20 games in blocks of 5
     assert lines[-1].startswith("learned weights:")
+
+
+def test_train_vs_heuristic_refuses_a_negative_seed() -> None:
+    """A usage error, not the environment's traceback for seed -500000."""
+    completed = run_script(
+        "examples/train_vs_heuristic.py", "--seed", "-5", needs=["pettingzoo"], expect=2
+    )
+    assert "--seed must be 0 or more, got -5" in completed.stderr
+    assert "Traceback" not in completed.stderr

@@ -632,3 +632,28 @@ def test_observers_default_to_the_observation_and_resampling_needs_a_decision() 
     assert state.is_terminal()
     with pytest.raises(ValueError, match="needs a decision node"):
         state.resample_from_infostate(0, rng.random)
+
+
+def test_an_action_after_the_end_is_refused_with_the_reason() -> None:
+    """Not Python's "min() arg is an empty sequence"; the history stays as it was."""
+    game = pyspiel.load_game(GAMES["custom-3p"])
+    state = play_to_decision(game.new_initial_state(), random.Random(1), 10_000)
+    assert state.is_terminal()
+    history = state.history()
+    for action in (0, 52):
+        with pytest.raises(ValueError, match=r"after the end of the game: it is over"):
+            state.apply_action(action)
+    assert state.history() == history
+
+
+def test_only_chance_nodes_have_chance_outcomes() -> None:
+    """A decision or terminal node has none (it listed all 52 cards as if a card were to be
+    drawn)."""
+    game = pyspiel.load_game(GAMES["custom-3p"])
+    rng = random.Random(2)
+    state = play_to_decision(game.new_initial_state(), rng, 0)
+    with pytest.raises(ValueError, match=r"only for chance nodes: a player is to act"):
+        state.chance_outcomes()
+    state = play_to_decision(state, rng, 10_000)
+    with pytest.raises(ValueError, match=r"only for chance nodes: the game is over"):
+        state.chance_outcomes()

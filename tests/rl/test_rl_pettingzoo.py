@@ -401,3 +401,33 @@ def test_bot_policies_are_seeded_and_pass_their_budget() -> None:
         runs.append(actions)
     assert runs[0] == runs[1]
     assert isinstance(default_opponent(), HeuristicBot)
+
+
+@pytest.mark.parametrize("seed", [1.5, "3", np.float64(2.0), np.array([3]), [3]])
+def test_a_seed_that_is_no_integer_is_named(seed: object) -> None:
+    """Not operator.index's "'float' object cannot be interpreted as an integer", which does not
+    say what was wrong; and the environment is left as it was."""
+    env = OhHellEnv(RULE_SETS["custom-3p"])
+    env.reset(seed=4)
+    before = env.observe(env.agent_selection)["observation"]
+    with pytest.raises(TypeError, match=r"^seed must be an integer, got "):
+        env.reset(seed=seed)  # type: ignore[arg-type]
+    assert np.array_equal(env.observe(env.agent_selection)["observation"], before)
+
+
+def test_nothing_is_observed_or_rendered_before_the_first_reset() -> None:
+    """Before reset() there is no game: an observation (or a table) of a placeholder game
+    dealt by seat 0 would pass for a real one."""
+    env = OhHellEnv(RULE_SETS["custom-3p"], render_mode="ansi")
+    calls = {
+        "observe": lambda: env.observe("seat_0"),
+        "render": env.render,
+        "view": lambda: env.view("seat_0"),
+        "public_view": env.public_view,
+    }
+    for method, call in calls.items():
+        with pytest.raises(RuntimeError, match=rf"^{method}\(\) before reset\(\)"):
+            call()
+    env.reset(seed=0)
+    for call in calls.values():
+        call()

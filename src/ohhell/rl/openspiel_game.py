@@ -312,7 +312,16 @@ class OhHellState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
         return sorted(action_to_int(a) for a in legal_actions(state, player))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The outcomes of this chance node (the first dealer, or a card left to draw).
+
+        Raises :class:`ValueError` at a decision or terminal node: it has none.
+        """
         core = self._core
+        if core.state is not None and not core.state.is_chance:
+            raise ValueError(
+                "chance_outcomes() is only for chance nodes: "
+                + ("the game is over" if core.state.is_over else "a player is to act")
+            )
         if core.state is None:
             n = core.rules.player_count
             return [(seat, 1.0 / n) for seat in range(n)]
@@ -338,6 +347,10 @@ class OhHellState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
                 self._core = _Core(core.rules, state, drawn)
             else:
                 self._core = _Core(core.rules, apply(state, deal_from_deck(state, drawn))[0], ())
+        elif state.is_over:
+            raise ValueError(
+                f"action {action} after the end of the game: it is over (see returns())"
+            )
         else:
             move = int_to_action(int(action), seat=min(state.to_act), rules=core.rules)
             self._core = _Core(core.rules, apply(state, move)[0], ())

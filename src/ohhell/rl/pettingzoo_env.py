@@ -129,9 +129,12 @@ class OhHellEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any)
         del options
         if seed is not None:
             # any integer: NumPy's too (seeds often come from a NumPy generator), not a float
-            if isinstance(seed, bool):
-                raise TypeError(f"seed must be an integer, got {seed!r}")
-            seed = operator.index(seed)
+            try:
+                if isinstance(seed, bool):
+                    raise TypeError
+                seed = operator.index(seed)
+            except TypeError:  # operator.index's own message would not say it is the seed
+                raise TypeError(f"seed must be an integer, got {seed!r}") from None
             if seed < 0:  # random.Random(-s) deals as random.Random(s) would
                 raise ValueError(f"seed must be 0 or more, got {seed}")
             self._rng = random.Random(seed)
@@ -147,6 +150,7 @@ class OhHellEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any)
 
     def observe(self, agent: str) -> Observation:
         """``agent``'s view, encoded; its action mask is all zeros unless it is to act."""
+        self._check_reset("observe")
         view = self.view(agent)
         return {"observation": encode_view(view, self.layout), "action_mask": action_mask(view)}
 
@@ -193,6 +197,7 @@ class OhHellEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any)
     def render(self) -> str | None:
         """The table as text: the public view only (scores, bids, trump, tricks), never a
         hand. ``"ansi"`` returns it; ``"human"`` prints it."""
+        self._check_reset("render")
         text = render_text(public_view(self._state))
         if self.render_mode == "human":
             print(text)  # noqa: T201 - the human render mode prints
@@ -206,17 +211,22 @@ class OhHellEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any)
 
     def view(self, agent: str) -> PlayerView:
         """Everything ``agent`` may know now (what bots get, and what observations encode)."""
+        self._check_reset("view")
         if agent not in self._seat_of:
             raise ValueError(f"no agent {agent!r}; agents are {', '.join(self.possible_agents)}")
         return view_for(self._state, self._seat_of[agent])
 
     def public_view(self) -> PlayerView:
         """What a spectator may know: no seat's cards."""
+        self._check_reset("public_view")
         return public_view(self._state)
 
-    def _check_playing(self, method: str) -> None:
+    def _check_reset(self, method: str) -> None:
         if not hasattr(self, "agent_selection"):
             raise RuntimeError(f"{method}() before reset(): call reset() to start a game")
+
+    def _check_playing(self, method: str) -> None:
+        self._check_reset(method)
         if not self.agents:
             raise RuntimeError(
                 f"{method}() after the game ended: every agent is done (public_view() still"
