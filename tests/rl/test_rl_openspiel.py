@@ -657,3 +657,11 @@ def test_only_chance_nodes_have_chance_outcomes() -> None:
     state = play_to_decision(state, rng, 10_000)
     with pytest.raises(ValueError, match=r"only for chance nodes: the game is over"):
         state.chance_outcomes()
+
+
+def test_an_openspiel_bot_checks_its_seed() -> None:
+    """As the environments do: a float or a negative seed is refused, not taken."""
+    with pytest.raises(TypeError, match=r"^seed must be an integer, got 0\.5$"):
+        OpenSpielBot(RandomBot(), 0, seed=0.5)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"^seed must be 0 or more, got -3$"):
+        OpenSpielBot(RandomBot(), 0, seed=-3)

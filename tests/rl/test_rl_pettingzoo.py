@@ -415,6 +415,30 @@ def test_a_seed_that_is_no_integer_is_named(seed: object) -> None:
     assert np.array_equal(env.observe(env.agent_selection)["observation"], before)
 
 
+@pytest.mark.parametrize(
+    ("seed", "error", "message"),
+    [(1.5, TypeError, "seed must be an integer, got 1.5"), (-1, ValueError, "seed must be 0 or")],
+)
+def test_a_bot_policy_checks_its_seed_as_the_environment_does(
+    seed: object, error: type[Exception], message: str
+) -> None:
+    """A float seeded the policy's bot silently, and -1 played as 1 would."""
+    with pytest.raises(error, match=f"^{message}"):
+        BotPolicy(RandomBot(), OhHellEnv(RULE_SETS["custom-3p"]), seed=seed)  # type: ignore[arg-type]
+    assert BotPolicy(
+        RandomBot(), OhHellEnv(RULE_SETS["custom-3p"]), seed=np.int64(2)
+    ).rng.random() == (
+        BotPolicy(RandomBot(), OhHellEnv(RULE_SETS["custom-3p"]), seed=2).rng.random()
+    )
+
+
+def test_spaces_of_an_unknown_agent_name_the_agents() -> None:
+    env = OhHellEnv(RULE_SETS["custom-3p"])
+    for space in (env.observation_space, env.action_space):
+        with pytest.raises(ValueError, match=r"^no agent 'bogus'; agents are seat_0, "):
+            space("bogus")
+
+
 def test_nothing_is_observed_or_rendered_before_the_first_reset() -> None:
     """Before reset() there is no game: an observation (or a table) of a placeholder game
     dealt by seat 0 would pass for a real one."""

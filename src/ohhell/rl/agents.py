@@ -17,12 +17,11 @@ and turns its action into the environment's integer.
 
 from __future__ import annotations
 
-import random
-
 from ohhell.bots.base import Bot, Budget
 from ohhell.bots.heuristic import HeuristicBot
 from ohhell.rl.encoding import action_to_int
 from ohhell.rl.pettingzoo_env import Observation, OhHellEnv
+from ohhell.rl.seeding import seeded
 
 __all__ = ["BotPolicy", "default_opponent"]
 
@@ -43,7 +42,7 @@ class BotPolicy:
     ) -> None:
         self.bot = bot
         self.env = env
-        self.rng = random.Random(seed)
+        self.rng = seeded(seed)
         self.budget = budget or Budget()
 
     def __call__(self, observation: Observation, agent: str) -> int:

@@ -71,6 +71,7 @@ from ohhell.rl.encoding import (
     int_to_action,
     max_total,
 )
+from ohhell.rl.seeding import seeded
 
 __all__ = [
     "GAME_NAME",
@@ -603,7 +604,7 @@ class OpenSpielBot(pyspiel.Bot):  # type: ignore[misc]  # pyspiel is untyped
         pyspiel.Bot.__init__(self)
         self.bot = bot
         self._player_id = player_id
-        self.rng = random.Random(seed)
+        self.rng = seeded(seed)
         self.budget = budget or Budget()
 
     def player_id(self) -> int:

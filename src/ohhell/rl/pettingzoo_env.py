@@ -25,7 +25,6 @@ end only; ``"win"`` gives ``1 / len(winners)`` to each winner at the end, 0 othe
 
 from __future__ import annotations
 
-import operator
 import random
 from typing import Any, Final, Literal
 
@@ -56,6 +55,7 @@ from ohhell.rl.encoding import (
     encode_view,
     int_to_action,
 )
+from ohhell.rl.seeding import seeded
 
 __all__ = ["REWARD_MODES", "OhHellEnv", "env", "render_text"]
 
@@ -114,10 +114,10 @@ class OhHellEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any)
     # ----------------------------------------------------------------- PettingZoo API
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[agent]
+        return self.observation_spaces[self._agent(agent)]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[agent]
+        return self.action_spaces[self._agent(agent)]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game. The first dealer and every deal come from ``random.Random(seed)``;
@@ -128,16 +128,7 @@ class OhHellEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any)
         ``api_test`` checks that they are accepted)."""
         del options
         if seed is not None:
-            # any integer: NumPy's too (seeds often come from a NumPy generator), not a float
-            try:
-                if isinstance(seed, bool):
-                    raise TypeError
-                seed = operator.index(seed)
-            except TypeError:  # operator.index's own message would not say it is the seed
-                raise TypeError(f"seed must be an integer, got {seed!r}") from None
-            if seed < 0:  # random.Random(-s) deals as random.Random(s) would
-                raise ValueError(f"seed must be 0 or more, got {seed}")
-            self._rng = random.Random(seed)
+            self._rng = seeded(seed)
         state = new_game(self.rules, first_dealer=self._rng.randrange(self.rules.player_count))
         self._state, _ = apply(state, random_deal(state, self._rng))
         self.agents = list(self.possible_agents)
@@ -212,9 +203,12 @@ class OhHellEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any)
     def view(self, agent: str) -> PlayerView:
         """Everything ``agent`` may know now (what bots get, and what observations encode)."""
         self._check_reset("view")
+        return view_for(self._state, self._seat_of[self._agent(agent)])
+
+    def _agent(self, agent: str) -> str:
         if agent not in self._seat_of:
             raise ValueError(f"no agent {agent!r}; agents are {', '.join(self.possible_agents)}")
-        return view_for(self._state, self._seat_of[agent])
+        return agent
 
     def public_view(self) -> PlayerView:
         """What a spectator may know: no seat's cards."""
