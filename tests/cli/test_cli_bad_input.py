@@ -200,8 +200,8 @@ def test_a_rules_file_is_read_in_the_encodings_a_record_is(tmp_path: Path) -> No
     refused = ohhell("rules", "--rules-file", str(junk))
     assert refused.returncode == 1
     assert refused.stderr == (
-        f"ohhell rules: error: cannot read rules file {junk}: not text: byte 0xff at offset 18"
-        " is not UTF-8\n"
+        f"ohhell rules: error: cannot read rules file {junk}: not valid JSON (not text: byte 0xff"
+        " at offset 18 is not UTF-8); the file may be truncated or corrupt\n"
     )
 
 

@@ -432,16 +432,31 @@ def test_a_seat_name_cannot_break_the_score_sheet(tmp_path: Path) -> None:
 def test_a_rerun_that_plays_the_game_otherwise_keeps_the_record_there(tmp_path: Path) -> None:
     """Bots that think by the clock can play the same seed otherwise: the record already there
     is kept and the run stops, unless --overwrite (the same game is left as it is)."""
-    from ohhell.cli.simulate import SimulateError, _write_record
+    import random
 
+    from ohhell.bots import RandomBot
+    from ohhell.cli.simulate import SimulateError, _write_record
+    from ohhell.engine import Rules, records
+    from ohhell.runner import play_game
+
+    rules = Rules(player_count=3, schedule="custom", custom_hand_sizes=(1, 2))
+    first, other = (
+        records.dumps(
+            records.to_record(
+                play_game(rules, [RandomBot()] * 3, deal_rng=random.Random(1), bot_rngs=rngs).state
+            )
+        )
+        for rngs in ([random.Random(s) for s in (1, 2, 3)], [random.Random(s) for s in (4, 5, 6)])
+    )
+    assert first != other  # the same deals, played otherwise
     path = tmp_path / "game-1.json"
-    path.write_text("the first game", encoding="utf-8")
-    _write_record(path, "the first game", overwrite=False)  # the same game: nothing to do
+    path.write_text(first, encoding="utf-8")
+    _write_record(path, first, overwrite=False)  # the same game: nothing to do
     with pytest.raises(SimulateError, match="holds another game of the same seed"):
-        _write_record(path, "another game", overwrite=False)
-    assert path.read_text(encoding="utf-8") == "the first game"
-    _write_record(path, "another game", overwrite=True)
-    assert path.read_text(encoding="utf-8") == "another game"
+        _write_record(path, other, overwrite=False)
+    assert path.read_text(encoding="utf-8") == first
+    _write_record(path, other, overwrite=True)
+    assert path.read_text(encoding="utf-8") == other
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game-1.json"]
 
 

@@ -12,17 +12,24 @@ import io
 import os
 import sys
 from collections.abc import Sequence
+from types import ModuleType
 
 from ohhell import __version__
-from ohhell.cli import advise, replay, rules_cmd, simulate, tournament
-from ohhell.engine import OhHellError
 
 EXIT_ERROR = 1
+EXIT_INTERRUPTED = 128 + 2
 EXIT_BROKEN_PIPE = 128 + 13
 """A reader that went away (``| head``): the status of a process that SIGPIPE ends, as for
 ``cat``, so that ``set -o pipefail`` does not take it for a bad input's 1."""
 
-SUBCOMMANDS = (simulate, replay, rules_cmd, tournament, advise)
+
+def subcommands() -> tuple[ModuleType, ...]:
+    """The commands' modules, imported when :func:`main` runs, not with this module: importing
+    them (the bots, the engine) takes a good part of a second, and a Ctrl-C then must end the
+    command quietly, as it does later, not with a traceback from the import."""
+    from ohhell.cli import advise, replay, rules_cmd, simulate, tournament
+
+    return (simulate, replay, rules_cmd, tournament, advise)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -33,7 +40,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"ohhell {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for module in SUBCOMMANDS:
+    for module in subcommands():
         module.register(subparsers)
     for command in subparsers.choices.values():  # its own usage for its own errors (below)
         command.set_defaults(command_parser=command)
@@ -49,12 +56,34 @@ def _printable_anywhere() -> None:
             stream.reconfigure(errors="backslashreplace")
 
 
+def _without_stderr() -> None:
+    """Started without standard error (``2>&-``, which Python shows as ``sys.stderr is
+    None``), drop the messages: ``print(file=None)`` would send them to standard output,
+    into what another program reads."""
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - open for the life of the process
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    _without_stderr()
     _printable_anywhere()
-    parser = build_parser()
+    try:
+        parser = build_parser()  # imports the commands
+    except KeyboardInterrupt:
+        print("ohhell: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    from ohhell.engine import OhHellError  # imported with the commands, just now
+
     args, unknown = parser.parse_known_args(argv)
     if unknown:  # the command's usage, not the top-level one, says what it takes
         args.command_parser.error(f"unrecognized arguments: {' '.join(unknown)}")
+    if sys.stdout is None:  # started with >&-: a game played and recorded, never reported
+        print(
+            f"ohhell {args.command}: error: standard output is closed (>&-): nothing could be"
+            " printed; redirect it to /dev/null to discard what the command prints",
+            file=sys.stderr,
+        )
+        return EXIT_ERROR
     try:
         code: int = args.run(args)
     except OhHellError as exc:
@@ -75,7 +104,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_ERROR
     except KeyboardInterrupt:
         print(f"ohhell {args.command}: interrupted", file=sys.stderr)
-        return 130
+        return EXIT_INTERRUPTED
     return code
 
 

@@ -221,13 +221,19 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
     if args.rules_file is not None:
         try:
             raw = read_limited(args.rules_file, MAX_RULES_FILE_BYTES, "rules file")
-            from_file = parse_json(raw)  # as replay reads records: UTF-8, -16 or -32
         except OSError as exc:
             raise RulesError(
                 f"cannot read rules file {args.rules_file}: {exc.strerror or exc}"
             ) from None
-        except ValueError as exc:
+        except ValueError as exc:  # larger than any rules file
             raise RulesError(f"cannot read rules file {args.rules_file}: {exc}") from None
+        try:
+            from_file = parse_json(raw)  # as replay reads records: UTF-8, -16 or -32
+        except ValueError as exc:  # and said as replay says it of a record
+            raise RulesError(
+                f"cannot read rules file {args.rules_file}: not valid JSON ({exc}); the file"
+                " may be truncated or corrupt"
+            ) from None
         if not isinstance(from_file, dict):
             raise RulesError(f"rules file {args.rules_file} must hold a JSON object of options")
         if "format" in from_file and isinstance(from_file.get("rules"), dict):

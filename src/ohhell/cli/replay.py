@@ -27,15 +27,28 @@ def register(subparsers: Any) -> None:
         " sheet and exits 0; an illegal, truncated or corrupt one prints what is wrong (hand,"
         " trick, seat and rule) and exits 1.",
     )
-    parser.add_argument("file", type=file_arg, help="record file (JSON), or - for standard input")
+    parser.add_argument(
+        "file",
+        type=_record_arg,
+        help="record file (JSON), or - for standard input (./- for a file named -)",
+    )
     parser.add_argument("--json", action="store_true", help="print the score sheet as JSON")
     parser.set_defaults(run=run)
 
 
-def _read(file: Path) -> bytes:
+def _record_arg(text: str) -> str:
+    """The record argument as typed: ``-`` is standard input, and ``./-`` the file named ``-``
+    (a :class:`Path` would make both ``-``)."""
+    file_arg(text)  # an empty name is refused
+    return text
+
+
+def _read(file: str) -> bytes:
     """The record's bytes, from the file or standard input (``-``); past
     :data:`MAX_RECORD_BYTES` it is not a record (``/dev/zero`` would fill the memory)."""
-    source = sys.stdin.buffer if str(file) == "-" else file
+    if file == "-" and sys.stdin is None:  # started with <&-
+        raise RecordError("standard input is closed: there is no record to read")
+    source = sys.stdin.buffer if file == "-" else Path(file)
     try:
         data = read_limited(source, MAX_RECORD_BYTES, "game record")
     except ValueError as exc:
@@ -45,8 +58,8 @@ def _read(file: Path) -> bytes:
     return data
 
 
-def _name(file: Path) -> str:
-    return "standard input" if str(file) == "-" else str(file)
+def _name(file: str) -> str:
+    return "standard input" if file == "-" else file
 
 
 def run(args: argparse.Namespace) -> int:

@@ -22,6 +22,7 @@ from ohhell.cli.options import (
 )
 from ohhell.cli.players import prepare_bots
 from ohhell.cli.render import format_score_sheet, score_sheet_json
+from ohhell.cli.replay import MAX_RECORD_BYTES
 from ohhell.cli.stopping import Stop, stopped_by_signals
 from ohhell.engine import GameState, OhHellError, Rules, RulesError, records, score_sheet
 from ohhell.players import PLAYER_NAMES, make_player
@@ -29,6 +30,7 @@ from ohhell.runner import play_game
 from ohhell.storage_files import (
     InUseError,
     broken_link,
+    read_limited,
     remove_stale_temporaries,
     sole_writer,
     write_atomic,
@@ -120,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
                     f"{path}{more} {what}: it is not replaced unless --overwrite is given"
                     " (or choose another --seed or --out)"
                 )
-            _check_writable(out)
+            _check_writable(out, seeds)
             return _play(args, rules, names, seeds, out=out)
     except InUseError:
         raise SimulateError(
@@ -162,9 +164,17 @@ def _in_the_way(path: Path, rules: Rules, names: list[str], seed: int) -> str | 
         return problem.removeprefix(f"{path} ")
     if not path.exists():
         return None
+    if not path.is_file():  # reading a FIFO would wait for a writer, /dev/zero never end
+        return "is not a regular file"
     try:
-        record = records.loads(path.read_bytes())
-    except (OSError, ValueError):
+        data = _record_bytes(path)
+    except OSError as exc:  # not a reason to call it something else
+        return f"cannot be read ({exc.strerror or exc})"
+    except ValueError as exc:
+        return f"is {exc}"  # larger than any game record
+    try:
+        record = records.loads(data)
+    except ValueError:
         return "is not a game record"
     meta = record.get("meta")
     same = (
@@ -177,14 +187,36 @@ def _in_the_way(path: Path, rules: Rules, names: list[str], seed: int) -> str | 
     return None if same else "holds another game"
 
 
-def _check_writable(out: Path) -> None:
+def _record_bytes(path: Path) -> bytes:
+    """The bytes of the record file at ``path``, refused with a :class:`ValueError` if it is
+    not a regular file (reading a FIFO would wait for a writer, and a link to ``/dev/zero``
+    fill the memory) or is larger than any record."""
+    if not path.is_file():
+        raise ValueError(f"{path} is not a regular file")
+    return read_limited(path, MAX_RECORD_BYTES, "game record")
+
+
+def _check_writable(out: Path, seeds: range) -> None:
     """Refuse a folder no record can be written into before the first game is played (with
-    the expert bots, minutes), not after it."""
+    the expert bots, minutes), not after it: one that cannot be written, or whose file names
+    cannot be as long as the records' names (a seed of hundreds of digits)."""
     try:
         with tempfile.TemporaryFile(dir=out):  # unnamed where it can be: nothing left behind
             pass
     except OSError as exc:
         raise SimulateError(f"cannot write records into {out}: {exc.strerror or exc}") from None
+    # the longest name written: the last seed's record, under write_atomic's temporary name
+    longest = len(os.fsencode(f".{_file_name(seeds[-1])}.tmp12345"))
+    try:
+        limit = os.pathconf(out, "PC_NAME_MAX") if hasattr(os, "pathconf") else None
+    except (OSError, ValueError):  # a system that does not say
+        limit = None
+    if limit is not None and 0 < limit < longest:
+        raise SimulateError(
+            f"the seeds of this run ({len(str(seeds[-1])):,} digits) make the records' names"
+            f" (game-SEED.json) longer than {out} allows ({limit} bytes): choose a smaller"
+            " --seed"
+        )
 
 
 def _play(
@@ -211,6 +243,7 @@ def _play(
                         _write_record(path, records.dumps(record), overwrite=args.overwrite)
                         written += 1
                     _report(args, rules, state, seats, seed, number, path)
+                    sys.stdout.flush()  # reported now, not when a pipe's buffer fills
     except KeyboardInterrupt:
         saved = f"; {written} of {len(seeds)} records are written in {out}" if out else ""
         print(f"ohhell simulate: {stop.how}{saved}", file=sys.stderr)
@@ -220,15 +253,37 @@ def _play(
 
 def _write_record(path: Path, text: str, *, overwrite: bool) -> None:
     """Write a game's record, never replacing another game's without ``overwrite``: the same
-    game written before (a rerun of the same command) is left as it is."""
+    game written before (a rerun of the same command) is left as it is, even saved again in
+    another encoding or with other line ends."""
     try:
         write_atomic(path, text, replace=overwrite)
     except FileExistsError:
-        if path.read_text(encoding="utf-8") != text:
+        if _read_record(path) != records.loads(text):
             raise SimulateError(
-                f"{path} holds another game of the same seed (a bot that thinks by the clock"
-                " played it otherwise): it is kept; --overwrite replaces it"
+                f"{path} holds another game of the same seed ({_why_other(path)}): it is kept;"
+                " --overwrite replaces it"
             ) from None
+
+
+def _read_record(path: Path) -> dict[str, Any] | None:
+    """The record at ``path`` as :func:`records.loads` reads it (UTF-8, -16 or -32), or None
+    if it cannot be read or is not one."""
+    try:
+        return records.loads(_record_bytes(path))
+    except (OSError, ValueError):  # RecordError is a ValueError
+        return None
+
+
+def _why_other(path: Path) -> str:
+    """Why a record of this run's rules, bots and seed differs from the game just played: it
+    was edited (it no longer replays: said where), or its bots think by the clock."""
+    try:
+        records.replay(records.loads(_record_bytes(path)))
+    except OSError as exc:
+        return f"it cannot be read now: {exc.strerror or exc}"
+    except ValueError as exc:  # RecordError is a ValueError
+        return f"edited or damaged since it was written: {exc}"
+    return "a bot that thinks by the clock played it otherwise, or it was edited"
 
 
 def _report(
