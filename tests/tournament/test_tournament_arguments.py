@@ -130,6 +130,6 @@ def test_run_tournament_refuses_a_number_of_jobs_that_is_not_one() -> None:
     for jobs in (0, 10**6):
         with pytest.raises(TournamentError, match=r"^jobs must be from 1 to \d+ \(4 per core"):
             run_tournament(matchup(), deal_sets, jobs=jobs, on_done=played.append)
-    with pytest.raises(TypeError, match=r"^deal_sets must be DealSets .*, got a list$"):
+    with pytest.raises(TypeError, match=r"^deal_sets must be DealSets .*, got list$"):
         run_tournament(matchup(), [], jobs=1)  # type: ignore[arg-type]
     assert played == []

@@ -335,10 +335,10 @@ def run_tournament(
     run stops early (Ctrl-C or another exception in the main process), the workers stop at
     once; what ``on_done`` was given is what was finished."""
     if not isinstance(matchup, Matchup):
-        raise TypeError(f"matchup must be a Matchup, got a {type(matchup).__name__}")
+        raise TypeError(f"matchup must be a Matchup, got {type(matchup).__name__}")
     if not isinstance(deal_sets, DealSets):
         raise TypeError(
-            "deal_sets must be DealSets (generate_deal_sets, load_deal_sets), got a"
+            "deal_sets must be DealSets (generate_deal_sets, load_deal_sets), got"
             f" {type(deal_sets).__name__}"
         )
     deal_sets.check_fits(matchup.rules)
