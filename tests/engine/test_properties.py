@@ -57,6 +57,7 @@ from ohhell.engine import (
     new_game,
     random_deal,
     score_sheet,
+    view_for,
 )
 from ohhell.engine.actions import Bid, Play
 from ohhell.engine.records import dumps, loads, replay, to_record
@@ -409,6 +410,32 @@ def test_every_play_follows_suit_and_la_podrida(game: Setup) -> None:
             allowed = allowed_plays(step.before, seat)
             assert step.action.card in allowed
             assert set(legal_plays(step.before, seat)) == allowed
+
+
+@GAMES
+@given(games())
+def test_shown_voids_are_every_failure_to_follow_and_true(game: Setup) -> None:
+    """A view's shown voids are exactly what the plays so far reveal (RULES.md: a seat that does
+    not follow holds none of the suit led; under La Podrida, none of trumps either unless it
+    trumped), and each is a suit the seat really holds none of."""
+    for step in game.steps():
+        if not isinstance(step.action, Play):
+            continue
+        state = step.before
+        trump = None if state.trump_card is None else state.trump_card.suit
+        expected: list[set[Suit]] = [set() for _ in range(state.player_count)]
+        tricks = [(t.leader, t.cards) for t in state.tricks] + [(state.leader, state.trick)]
+        for leader, cards in tricks:
+            for position, card in enumerate(cards):
+                seat = (leader + position) % state.player_count
+                if card.suit != cards[0].suit:
+                    expected[seat].add(cards[0].suit)
+                    if state.rules.must_trump and trump is not None and card.suit != trump:
+                        expected[seat].add(trump)
+        shown = view_for(state, step.action.seat).shown_voids()
+        assert [set(suits) for suits in shown] == expected
+        for seat, suits in enumerate(shown):
+            assert not suits & {card.suit for card in state.hands[seat]}
 
 
 @GAMES

@@ -213,7 +213,7 @@ class _Knowledge:
     unseen: list[list[int]]
     """Ranks not seen by the seat (held by others or in the stock), per suit."""
     unseen_count: int
-    void: list[set[Suit]]
+    void: tuple[frozenset[Suit], ...]
     """Suits each seat has shown it no longer holds."""
     cards_left: list[int]
     """How many cards each seat still holds."""
@@ -228,21 +228,11 @@ def _knowledge(view: PlayerView) -> _Knowledge:
         seen[card.index] = True
     if view.trump_card is not None:
         seen[view.trump_card.index] = True
-    void: list[set[Suit]] = [set() for _ in range(n)]
     played_by = [0] * n
-    tricks = [(t.leader, t.cards) for t in view.tricks]
-    if view.trick:
-        tricks.append((view.leader, view.trick))
-    for leader, cards in tricks:
-        led = cards[0].suit
-        for i, card in enumerate(cards):
-            seen[card.index] = True
-            seat = (leader + i) % n
-            played_by[seat] += 1
-            if card.suit is not led:
-                void[seat].add(led)
-                if view.rules.must_trump and view.trump is not None and card.suit is not view.trump:
-                    void[seat].add(view.trump)
+    for seat, card in view.played_cards():
+        seen[card.index] = True
+        played_by[seat] += 1
+    void = view.shown_voids()
     unseen: list[list[int]] = [[], [], [], []]
     for index in range(52):
         if not seen[index]:

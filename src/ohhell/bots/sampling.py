@@ -89,21 +89,10 @@ def knowledge(view: PlayerView) -> Knowledge:
     if view.phase not in (Phase.BID, Phase.PLAY):
         raise ValueError(f"sampling needs a hand in progress, not phase {view.phase.value}")
     n = view.player_count
-    trump = view.trump
     played = [0] * n
-    voids = [0] * n
-    tricks = [(t.leader, t.cards) for t in view.tricks]
-    if view.trick:
-        tricks.append((view.leader, view.trick))
-    for leader, cards in tricks:
-        led = cards[0].suit
-        for position, card in enumerate(cards):
-            seat = (leader + position) % n
-            played[seat] |= 1 << card.index
-            if card.suit is not led:
-                voids[seat] |= 1 << led
-                if view.rules.must_trump and trump is not None and card.suit is not trump:
-                    voids[seat] |= 1 << trump
+    for seat, card in view.played_cards():
+        played[seat] |= 1 << card.index
+    voids = [sum(1 << suit for suit in suits) for suits in view.shown_voids()]
     own = mask_of(view.hand)
     seen = own | (0 if view.trump_card is None else 1 << view.trump_card.index)
     for mask in played:

@@ -79,6 +79,42 @@ class PlayerView:
         out += [((self.leader + i) % n, c) for i, c in enumerate(self.trick)]
         return tuple(out)
 
+    def shown_voids(self) -> tuple[frozenset[Suit], ...]:
+        """The suits each seat has shown, by its plays in this hand so far, that it holds none
+        of: the suit led to a trick it did not follow, and the trump suit as well where trumping
+        is compulsory (``rules.must_trump``) and it neither followed nor trumped.
+
+        >>> import random
+        >>> from ohhell.engine import Bid, Card, Play, Rules, apply, new_game, random_deal
+        >>> rules = Rules(player_count=3, schedule="custom", custom_hand_sizes=(3,),
+        ...               trump_in_last_hand=True)
+        >>> state = new_game(rules)
+        >>> state, _ = apply(state, random_deal(state, random.Random(10)))
+        >>> state.trump_card, state.hands[2]
+        (Card('7d'), (Card('8h'), Card('Kh'), Card('5s')))
+        >>> for seat in (1, 2, 0):
+        ...     state, _ = apply(state, Bid(seat=seat, bid=1))
+        >>> for seat, card in ((1, "3c"), (2, "8h")):  # seat 2 holds no clubs
+        ...     state, _ = apply(state, Play(seat=seat, card=Card.from_str(card)))
+        >>> [sorted(suit.letter for suit in suits) for suits in view_for(state, 0).shown_voids()]
+        [[], [], ['c']]
+        """
+        n = self.rules.player_count
+        trump = self.trump
+        shown: list[set[Suit]] = [set() for _ in range(n)]
+        tricks = [(t.leader, t.cards) for t in self.tricks]
+        if self.trick:
+            tricks.append((self.leader, self.trick))
+        for leader, cards in tricks:
+            led = cards[0].suit
+            for position, card in enumerate(cards):
+                if card.suit is not led:
+                    seat = (leader + position) % n
+                    shown[seat].add(led)
+                    if self.rules.must_trump and trump is not None and card.suit is not trump:
+                        shown[seat].add(trump)
+        return tuple(frozenset(suits) for suits in shown)
+
 
 def score_sheet(state: GameState, seat: int | None = None) -> tuple[ScoreRow, ...]:
     """The score sheet: one row per finished hand, plus the hand in progress once dealt.
