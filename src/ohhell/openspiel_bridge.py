@@ -559,6 +559,15 @@ class IsmctsBot:
         self.uct_c = uct_c
         self.rollouts = rollouts
 
+    def check_budget(self, budget: Budget) -> None:
+        """Refuse a budget of more simulations than OpenSpiel's search takes (a 32-bit int);
+        ``simulations``, when set, stands in for the budget's (checked when built)."""
+        if self.simulations is None and (budget.simulations or 0) > _MAX_INT32:
+            raise BridgeError(
+                f"IS-MCTS takes at most {_MAX_INT32} simulations (OpenSpiel takes a 32-bit int),"
+                f" got a budget of {budget.simulations}"
+            )
+
     def choose(self, view: PlayerView, rng: random.Random, budget: Budget) -> Action:
         """IS-MCTS's action for ``view.seat``."""
         actions = legal_actions(view, rng, budget)  # the call checked

@@ -23,7 +23,7 @@ import threading
 from collections.abc import Callable, Iterable
 from typing import Final
 
-from ohhell.bots import Bot, make_bot
+from ohhell.bots import Bot, Budget, check_budget, make_bot
 from ohhell.bots.levels import BOT_NAMES, LEVELS, build_bot, level_bot, split_spec
 from ohhell.engine import Rules
 
@@ -88,6 +88,7 @@ def prepare_players(
     names: Iterable[str],
     *,
     rules: Rules | None = None,
+    budget: Budget = Budget(),  # noqa: B008 - immutable
     on_slow: Callable[[], None] | None = None,
     after: float = SLOW_PREPARE_SECONDS,
 ) -> None:
@@ -97,17 +98,20 @@ def prepare_players(
     once, from another thread, if that takes longer than ``after`` seconds, so a command line
     can say why nothing is happening yet. An unknown or unavailable name is a ``ValueError``
     (:func:`make_player`'s), and so, given the ``rules`` the players will play, is ``ismcts``
-    under rules whose hands OpenSpiel's ``oh_hell`` cannot hold (it plays only those), so a
-    run is refused before its first game rather than failing in every one."""
+    under rules whose hands OpenSpiel's ``oh_hell`` cannot hold (it plays only those), or a
+    player that would refuse to decide under ``budget`` (:func:`~ohhell.bots.check_budget`;
+    ``Budget()``, each bot's own, by default), so a run is refused before its first game
+    rather than failing in every one."""
     timer = threading.Timer(after, on_slow) if on_slow is not None else None
     if timer is not None:
         timer.daemon = True
         timer.start()
     try:
         for name in dict.fromkeys(names):
-            make_player(name)
+            player = make_player(name)
             if rules is not None:
                 check_player_rules(name, rules)
+            check_budget(player, budget)
     finally:
         if timer is not None:
             timer.cancel()

@@ -109,8 +109,17 @@ def test_a_level_spec_cannot_set_the_simulations_its_budget_would_ignore() -> No
         make_player("hard:bogus=1")
     assert "hard (search) has no option 'bogus'; its options: min_worlds, " in str(unknown.value)
     assert "simulations" not in str(unknown.value)
-    with pytest.raises(ValueError, match="option simulations wants a number, got 'none'"):
-        make_player("hard:simulations=none")  # as search:simulations=none is told
+    with pytest.raises(ValueError, match="the hard level sets how long its bot thinks"):
+        make_player("hard:simulations=none")  # whatever the value: the level takes none
+
+
+def test_whole_numbers_are_read_exactly_and_a_spec_is_text() -> None:
+    huge = 10**22 - 1
+    assert make_bot(f"search:simulations={huge}").simulations == huge  # type: ignore[attr-defined]
+    assert make_bot("search:simulations=1e3").simulations == 1000  # type: ignore[attr-defined]
+    for spec in (None, 5):
+        with pytest.raises(TypeError, match="a bot spec is text, such as 'search:rivalry=0\\.5'"):
+            make_player(spec)  # type: ignore[arg-type]
 
 
 def test_a_level_without_a_budget_of_simulations_is_told_as_its_bot() -> None:

@@ -660,3 +660,26 @@ def test_rivalry_is_set_aside_while_the_bid_needs_both_last_tricks() -> None:
     assert rivalry_now(1, won) == 0.0  # none more
     assert rivalry_now(0, won) == 0.5  # lost: one taken, none bid
     assert rivalry_now(3, "") == 0.5  # three cards left: not yet the end game
+
+
+@pytest.mark.parametrize("players", [3, 5, 7])
+def test_a_budget_check_passes_exactly_the_budgets_every_decision_keeps(
+    monkeypatch: pytest.MonkeyPatch, players: int
+) -> None:
+    """``check_budget`` bounds the worlds any decision asks for: with the limit lowered to
+    900, the most simulations it passes play whole games (hook, one-card hands included, where
+    the boost and the bid factor are widest) without a decision refusing, and one more is
+    refused."""
+    from ohhell.bots import search
+
+    monkeypatch.setattr(search, "MAX_UNTIMED_WORLDS", 900)
+    bot = SearchBot()
+    most = int(900 / (bot.bid_factor * bot.boost))
+    bot.check_budget(Budget(simulations=most))
+    with pytest.raises(ValueError, match=f"give at most {most:,} simulations"):
+        bot.check_budget(Budget(simulations=most + 1))
+    rules = Rules(player_count=players, schedule="custom", custom_hand_sizes=(1, 2, 3), hook=True)
+    result = play_game(
+        rules, [bot] * players, deal_rng=random.Random(players), budget=Budget(simulations=most)
+    )
+    assert result.state.is_over

@@ -174,6 +174,39 @@ def test_rules_file_errors_name_the_file(tmp_path: Path) -> None:
     )
     flag = ohhell("rules", "--rules-file", str(bad), "--players", "9")
     assert flag.stderr.endswith("got 9 (--players)\n")  # the flag overrode the file
+    sizes = tmp_path / "sizes.json"
+    sizes.write_text('{"schedule": "custom", "custom_hand_sizes": [1, 20]}', encoding="utf-8")
+    both = ohhell("rules", "--rules-file", str(sizes), "--players", "3")
+    assert both.stderr == (  # the 20 is the file's, the players the flag's: both are named
+        "ohhell rules: error: custom_hand_sizes entries must be integers from 1 to 17 for 3"
+        f" players, got 20 (--players, rules file {sizes})\n"
+    )
+    twice = tmp_path / "twice.json"
+    twice.write_text('{"schedule": "up-and-down", "repeat_turning_hand": true}', encoding="utf-8")
+    custom = ohhell("rules", "--rules-file", str(twice), "--hand-sizes", "3")
+    assert custom.stderr == (  # --hand-sizes made the schedule custom
+        "ohhell rules: error: repeat_turning_hand applies only to schedule=up-and-down or"
+        f" down-and-up, not custom (--hand-sizes, rules file {twice})\n"
+    )
+
+
+def test_a_bot_that_would_refuse_every_decision_is_refused_before_the_first_game(
+    tmp_path: Path,
+) -> None:
+    """A search told to run more simulations than it plays without a time limit: refused
+    before a record is written, not after some games."""
+    out = tmp_path / "records"
+    done = ohhell(
+        "simulate", "--players", "3", "--bots", "search:simulations=300000,random,random",
+        "--games", "3", "--out", str(out),
+    )  # fmt: skip
+    assert done.returncode == 1
+    assert done.stderr == (
+        "ohhell simulate: error: --bots: 300,000 simulations without a time limit could ask for"
+        " 2,700,000 worlds in one decision, at most 1,000,000: give at most 111,111"
+        " simulations, or a time limit too\n"
+    )
+    assert not out.exists()
 
 
 def test_a_rules_file_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:

@@ -40,6 +40,10 @@ def test_the_command_says_its_version() -> None:
 
     result = ohhell("--version")
     assert (result.returncode, result.stdout) == (0, f"ohhell {__version__}\n")
+    module = subprocess.run(  # python -m ohhell is the same command
+        [sys.executable, "-m", "ohhell", "--version"], capture_output=True, text=True, check=False
+    )
+    assert (module.returncode, module.stdout) == (0, f"ohhell {__version__}\n")
 
 
 def test_simulate_writes_records_that_replay(tmp_path: Path) -> None:

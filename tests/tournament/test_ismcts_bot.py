@@ -18,7 +18,7 @@ import pytest
 from tests.conftest import require
 
 from ohhell.bots import RandomBot, make_bot
-from ohhell.bots.base import Budget
+from ohhell.bots.base import Budget, check_budget
 from ohhell.engine import (
     Action,
     Bid,
@@ -402,3 +402,19 @@ def test_ismcts_checks_the_call_of_a_decision() -> None:
     other = (seat + 1) % 4
     with pytest.raises(ValueError, match=rf"^seat {other} has nothing to do: it is not its turn$"):
         bot.choose(view_for(state, other), random.Random(0), Budget(simulations=4))
+
+
+def test_a_budget_beyond_what_openspiel_takes_is_refused_before_play() -> None:
+    """OpenSpiel's search takes a 32-bit number of simulations: a larger budget is refused
+    when checked (as a tournament checks it before its first game), not at the first decision;
+    a bot with simulations of its own does not use the budget's."""
+    require("pyspiel")
+    bot = IsmctsBot()
+    check_budget(bot, Budget(simulations=2**31 - 1))
+    with pytest.raises(BridgeError) as error:
+        check_budget(bot, Budget(simulations=2**31))
+    assert str(error.value) == (
+        "IS-MCTS takes at most 2147483647 simulations (OpenSpiel takes a 32-bit int), got a"
+        " budget of 2147483648"
+    )
+    check_budget(IsmctsBot(simulations=100), Budget(simulations=2**31))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import errno
 import importlib.util
 import json
 import os
@@ -592,3 +593,153 @@ def test_a_journal_that_played_nothing_may_be_replaced(tmp_path: Path) -> None:
     other = tournament("--deal-sets", "2", "--seed", "2", "--out", str(out), "--quiet", *COMMON)
     assert other.returncode == 0, other.stderr
     assert read_journal(out / "journal.jsonl").seed == 2
+
+
+def test_a_budget_no_bot_can_keep_is_refused_before_anything_is_written(tmp_path: Path) -> None:
+    """A search asked for more simulations than it plays without a time limit would refuse
+    every decision: the tournament is refused before it starts, not played into a journal of
+    voided deal sets."""
+    out = tmp_path / "out"
+    for flags in (
+        ("--candidate", "search", "--budget-sims", "300000"),
+        ("--candidate", "expert", "--budget-sims", "300000"),  # the budget replaces the level's
+        ("--baseline", "search:simulations=300000"),
+    ):
+        refused = tournament(*COMMON, *flags, "--out", str(out))
+        assert refused.returncode == 1
+        side = flags[0]
+        assert refused.stderr.startswith(f"ohhell tournament: error: {side}: 300,000 simulations")
+        assert refused.stderr.rstrip().endswith(
+            "in one decision, at most 1,000,000: give at most 111,111 simulations, or a time"
+            " limit too"
+        )
+        assert not out.exists()
+    timed = tournament(  # with a time limit, the clock stops the search
+        *COMMON, "--candidate", "search:simulations=300000", "--budget-seconds", "0.5",
+        "--deal-sets", "1", "--quiet", "--out", str(out),
+    )  # fmt: skip
+    assert timed.returncode == 0, timed.stderr
+
+
+def _finished(out: Path) -> dict[str, bytes]:
+    done = tournament("--deal-sets", "2", "--seed", "4", "--out", str(out), "--quiet", *COMMON)
+    assert done.returncode == 0, done.stderr
+    return {path.name: path.read_bytes() for path in out.iterdir()}
+
+
+def test_a_journal_that_cannot_be_written_changes_nothing(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Run again, resumed or extended, a tournament rewrites its journal before it plays: if
+    that fails (a full disk), its journal and reports are as they were."""
+    require("rich")
+    require("matplotlib")
+    from ohhell.cli import tournament as command
+
+    out = tmp_path / "out"
+    before = _finished(out)
+
+    def full(*args: object, **kwargs: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(command, "JournalWriter", full)
+    args = ["tournament", "--deal-sets", "3", "--out", str(out), "--quiet", *COMMON]
+    assert main(args) == 1
+    assert capsys.readouterr().err.strip() == (
+        f"ohhell tournament: error: cannot write the journal {out / 'journal.jsonl'} (No space"
+        " left on device): nothing was changed: its 2 deal sets played before are kept as"
+        " they were"
+    )
+    assert {path.name: path.read_bytes() for path in out.iterdir()} == before
+
+
+def test_a_deal_set_that_cannot_be_saved_stops_the_run_and_resumes(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A disk that fills during the run stops it with what is saved and how to go on; the
+    deal sets saved before are kept, and --resume plays the rest."""
+    require("rich")
+    require("matplotlib")
+    from ohhell.tournament.journal import JournalWriter
+
+    real = JournalWriter.append
+    appended: list[int] = []
+
+    def fills(self: JournalWriter, outcome: object) -> None:
+        if appended:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        real(self, outcome)  # type: ignore[arg-type]
+        appended.append(1)
+
+    monkeypatch.setattr(JournalWriter, "append", fills)
+    out = tmp_path / "out"
+    args = ["--deal-sets", "3", "--seed", "4", "--out", str(out), "--quiet"]
+    assert main(["tournament", *args, *COMMON]) == 1
+    journal = out / "journal.jsonl"
+    assert capsys.readouterr().err.strip() == (
+        f"ohhell tournament: error: cannot save a deal set to {journal} (No space left on"
+        " device): 1 of 3 deal sets are saved there; once it can be written, the same command"
+        " with --resume plays the rest"
+    )
+    assert len(read_journal(journal).outcomes) == 1
+    monkeypatch.undo()
+    resumed = tournament(*args, "--resume", *COMMON)
+    assert resumed.returncode == 0, resumed.stderr
+    assert len(read_journal(journal).outcomes) == 3
+
+
+def test_saved_deals_carry_the_seed_of_the_run_that_saved_them(tmp_path: Path) -> None:
+    """Deals read from a file and played under another --seed are saved with that seed, so
+    the saved file replays the run without --seed."""
+    require("rich")
+    require("matplotlib")
+    first, again = tmp_path / "first.json", tmp_path / "again.json"
+    made = tournament(
+        "--deal-sets", "2", "--seed", "21", "--save-deals", str(first), "--quiet", "--out",
+        str(tmp_path / "a"), *COMMON,
+    )  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    reseeded = tournament(
+        "--deals", str(first), "--seed", "99", "--save-deals", str(again), "--quiet", "--out",
+        str(tmp_path / "b"), *COMMON,
+    )  # fmt: skip
+    assert reseeded.returncode == 0, reseeded.stderr
+    assert json.loads(again.read_text(encoding="utf-8"))["seed"] == 99
+    replay = tournament("--deals", str(again), "--quiet", "--out", str(tmp_path / "c"), *COMMON)
+    assert replay.returncode == 0, replay.stderr
+    b, c = (
+        json.loads((tmp_path / name / "report.json").read_text(encoding="utf-8"))
+        for name in ("b", "c")
+    )
+    assert c["matchup"]["seed"] == 99
+    assert c["paired_differences"] == b["paired_differences"]
+
+
+def test_save_deals_that_cannot_be_written_is_said_so(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    require("rich")
+    require("matplotlib")
+    from ohhell.cli import tournament as command
+
+    def full(*args: object, **kwargs: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(command, "save_deal_sets", full)
+    target = tmp_path / "new" / "deals.json"
+    args = ["tournament", "--save-deals", str(target), "--out", str(tmp_path / "out"), *COMMON]
+    assert main(args) == 1
+    assert capsys.readouterr().err.strip() == (
+        f"ohhell tournament: error: --save-deals {target}: cannot write it (No space left on"
+        " device); nothing was played"
+    )
+    assert not (tmp_path / "new").exists()  # the folder made for it is taken away again
+    dangling = tmp_path / "dangling.json"
+    dangling.symlink_to(tmp_path / "nowhere.json")
+    monkeypatch.undo()
+    args = ["tournament", "--save-deals", str(dangling), "--out", str(tmp_path / "out"), *COMMON]
+    assert main(args) == 1
+    assert capsys.readouterr().err.strip() == (
+        f"ohhell tournament: error: --save-deals {dangling} is a link to"
+        f" {tmp_path / 'nowhere.json'}, which does not exist: remove it or choose another path"
+    )

@@ -121,11 +121,24 @@ def _set(lines: list[object], where: tuple[object, ...], value: object) -> None:
         ((2, "index"), 9, "line 3: deal set 9, but the tournament has 4"),
         ((2, "index"), 4, "line 3: deal set 4, but the tournament has 4"),
         ((2, "index"), -1, "line 3: index must be a whole number, got -1"),
-        ((0, "deal_sets"), 0, "line 1: deal_sets must be at least 1"),
+        ((0, "deal_sets"), 0, "line 1: deal_sets must be from 1 to 100,000, the most a"),
+        ((0, "deal_sets"), 200_000, "line 1: deal_sets must be from 1 to 100,000, the most a"),
         ((1, "games", 0, "hands", 0, 2), [0, 1], "line 2: bids must be a list of 3 whole numbers"),
         ((1, "games", 0, "hands", 0), [1, 0], "line 2: a hand must be [hand_size, dealer, bids"),
         ((1, "games", 2, "candidate_seat"), 0, "line 2: deal set 0 must have one game per"),
         ((1, "games", 0, "decision_microseconds", 1, 0), -4, "line 2: decision_microseconds must"),
+        (  # more than a float holds: refused, not an OverflowError
+            (1, "games", 0, "decision_microseconds", 1, 0),
+            10**400,
+            "line 2: decision_microseconds must be from 0 to 31,536,000,000,000 (a year), got 1",
+        ),
+        (  # a long value is quoted by its start, not in full
+            (1, "games", 0, "decision_microseconds", 1),
+            [0.5] * 1000,
+            "whole numbers, got [0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5,"
+            " 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5,"
+            " 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5,... (5000 characters)",
+        ),
         ((1, "failure"), {"seat": 1}, "line 2: missing 'message'"),
         ((1, "games"), None, "line 2: games must be a list"),
         ((0, "matchup", "rules", "player_count"), 9, "line 1: the matchup's rules are not valid"),

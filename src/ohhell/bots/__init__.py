@@ -1,7 +1,7 @@
 """Computer players. They depend on :mod:`ohhell.engine` only and see views, never states."""
 
 from ohhell.bots.advisor import BidAdvice, advise_bid
-from ohhell.bots.base import Bot, Budget
+from ohhell.bots.base import Bot, Budget, check_budget
 from ohhell.bots.heuristic import (
     HeuristicBot,
     expected_tricks,
@@ -22,6 +22,7 @@ __all__ = [
     "RandomBot",
     "SearchBot",
     "advise_bid",
+    "check_budget",
     "expected_tricks",
     "heuristic_bid",
     "heuristic_play",

@@ -21,7 +21,7 @@ from typing import Any, Final, Protocol, TypeVar, runtime_checkable
 from ohhell.engine import Action, Phase, PlayerView
 from ohhell.engine.wording import counted
 
-__all__ = ["Bot", "Budget", "checked_options", "legal_actions", "option_kinds"]
+__all__ = ["Bot", "Budget", "check_budget", "checked_options", "legal_actions", "option_kinds"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -72,6 +72,25 @@ class Bot(Protocol):
     def choose(self, view: PlayerView, rng: random.Random, budget: Budget) -> Action:
         """Return a legal action for ``view.seat`` (one of ``view.legal_actions``)."""
         ...
+
+
+def check_budget(bot: Bot, budget: Budget) -> None:
+    """Raise ``ValueError`` if ``bot`` would refuse to decide under ``budget`` (a search asked
+    for more simulations than it runs without a time limit, say), so that a harness can refuse
+    the budget before the first game instead of voiding every one. A bot that can tell has a
+    ``check_budget(budget)`` method; any other takes every budget.
+
+    >>> from ohhell.bots import RandomBot, SearchBot
+    >>> check_budget(RandomBot(), Budget(simulations=10**9))
+    >>> check_budget(SearchBot(), Budget(simulations=10**9))
+    Traceback (most recent call last):
+    ...
+    ValueError: 1,000,000,000 simulations without a time limit could ask for 9,000,000,000 \
+worlds in one decision, at most 1,000,000: give at most 111,111 simulations, or a time limit too
+    """
+    check = getattr(bot, "check_budget", None)
+    if callable(check):
+        check(budget)
 
 
 def legal_actions(view: PlayerView, rng: random.Random, budget: Budget) -> tuple[Action, ...]:

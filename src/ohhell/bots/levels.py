@@ -40,7 +40,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from ohhell.bots.base import Bot, Budget, option_kinds
+from ohhell.bots.base import Bot, Budget, check_budget, option_kinds
 from ohhell.bots.heuristic import HeuristicBot
 from ohhell.bots.random_bot import RandomBot
 from ohhell.bots.search import SearchBot
@@ -87,6 +87,8 @@ def split_spec(spec: str) -> tuple[str, tuple[str, ...]]:
     >>> split_spec("heuristic")
     ('heuristic', ())
     """
+    if not isinstance(spec, str):
+        raise TypeError(f"a bot spec is text, such as 'search:rivalry=0.5', got {spec!r}")
     name, *items = spec.strip().split(SPEC_SEPARATOR)
     return name.strip(), tuple(item.strip() for item in items)
 
@@ -119,6 +121,11 @@ def _convert(value: str, kind: type, optional: bool) -> Any:
         if text in _TRUE or text in _FALSE:
             return text in _TRUE
         raise ValueError(f"wants true or false, got {value!r}")
+    if kind is int:
+        try:  # exactly, however large: a float would round it
+            return int(text)
+        except ValueError:
+            pass  # "1e3", "2.0": whole numbers written as numbers are read below
     try:
         number = float(value)
     except ValueError:
@@ -234,7 +241,9 @@ def level(spec: str) -> tuple[Bot, Budget]:
     except KeyError:
         raise ValueError(f"unknown level {name!r}; levels: {', '.join(LEVELS)}") from None
     budgeted = chosen.budget.simulations is not None
-    if budgeted and sets_own_simulations(spec):
+    items = (item.partition("=") for item in split_spec(spec)[1])
+    named = (key.strip() for key, separator, _ in items if separator)  # else malformed, below
+    if budgeted and BUDGET_OPTION in named:  # any value, "none" too
         raise ValueError(
             f"bot {spec!r}: the {name} level sets how long its bot thinks (its budget,"
             f" {chosen.budget} per decision, or a tournament's), so it takes no"
@@ -263,7 +272,15 @@ class LevelBot:
         self.budget = budget
 
     def choose(self, view: PlayerView, rng: random.Random, budget: Budget) -> Action:
-        return self.bot.choose(view, rng, self.budget if budget == Budget() else budget)
+        return self.bot.choose(view, rng, self._budget(budget))
+
+    def check_budget(self, budget: Budget) -> None:
+        """:func:`~ohhell.bots.base.check_budget` of the level's bot, on the budget it
+        would think for."""
+        check_budget(self.bot, self._budget(budget))
+
+    def _budget(self, budget: Budget) -> Budget:
+        return self.budget if budget == Budget() else budget
 
 
 def level_bot(spec: str) -> LevelBot:

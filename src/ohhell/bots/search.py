@@ -325,6 +325,36 @@ class SearchBot:
             return next(a for a in actions if isinstance(a, Bid) and a.bid == best)
         return self._choose_card(view, rng, budget)
 
+    def check_budget(self, budget: Budget) -> None:
+        """Raise ``ValueError`` if a decision under ``budget`` could ask for more worlds than
+        :data:`MAX_UNTIMED_WORLDS` without a time limit, as it then would refuse to decide:
+        a harness checks this before the first game rather than voiding every one.
+
+        >>> SearchBot().check_budget(Budget(simulations=250_000))
+        Traceback (most recent call last):
+        ...
+        ValueError: 250,000 simulations without a time limit could ask for 2,250,000 worlds in \
+one decision, at most 1,000,000: give at most 111,111 simulations, or a time limit too
+        >>> SearchBot().check_budget(Budget(simulations=250_000, seconds=1.0))
+        """
+        if budget.seconds is not None:
+            return
+        sims = budget.simulations if budget.simulations is not None else self.simulations
+        # the most a decision asks for: a bid with a single candidate, the widest boost
+        factor = self.bid_factor * self.boost
+        worst = max(self.min_worlds, int(factor * sims))
+        if worst > MAX_UNTIMED_WORLDS:
+            most = int(MAX_UNTIMED_WORLDS / factor)
+            give = (
+                f"give at most {most:,} simulations, or"
+                if self.min_worlds <= MAX_UNTIMED_WORLDS
+                else f"min_worlds is {self.min_worlds:,}: give"
+            )
+            raise ValueError(
+                f"{sims:,} simulations without a time limit could ask for {worst:,} worlds in"
+                f" one decision, at most {MAX_UNTIMED_WORLDS:,}: {give} a time limit too"
+            )
+
     # ------------------------------------------------------------------ shared
 
     def _worlds(self, candidates: int, budget: Budget, factor: float = 1.0) -> int:

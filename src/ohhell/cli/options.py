@@ -255,16 +255,23 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
     try:
         return Rules.from_dict(options)
     except RulesError as exc:  # name the flags given too: the user typed those, not fields
-        given = [
-            flag
-            for flag, dest in (_FLAGS[field] for field in exc.fields)
-            if getattr(args, dest) is not None
-        ]
-        if not given:  # from the preset or the rules file, which use the fields' names
-            in_file = not exc.fields or any(field in from_file for field in exc.fields)
-            if args.rules_file is not None and in_file:
+        flagged = {  # the fields in question that flags set, and with which flag
+            field: _FLAGS[field][0]
+            for field in exc.fields
+            if getattr(args, _FLAGS[field][1]) is not None
+        }
+        if "schedule" in exc.fields and "schedule" not in flagged and args.hand_sizes is not None:
+            flagged["schedule"] = "--hand-sizes"  # which makes the schedule custom
+        in_file = args.rules_file is not None and (
+            not exc.fields or any(f in from_file and f not in flagged for f in exc.fields)
+        )
+        if not flagged:  # from the preset or the rules file, which use the fields' names
+            if in_file:
                 raise RulesError(
                     f"rules file {args.rules_file}: {exc}", fields=exc.fields
                 ) from None
             raise
+        given = list(dict.fromkeys(flagged.values()))
+        if in_file:  # the flags and the file together
+            given.append(f"rules file {args.rules_file}")
         raise RulesError(f"{exc} ({', '.join(given)})", fields=exc.fields) from None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable
 
+from ohhell.bots import Budget
 from ohhell.engine import Rules
 from ohhell.players import prepare_players
 
@@ -16,13 +17,19 @@ PREPARING = (
 
 
 def prepare_bots(
-    names: Iterable[str], command: str, *, rules: Rules | None = None, quiet: bool = False
+    names: Iterable[str],
+    command: str,
+    *,
+    rules: Rules | None = None,
+    budget: Budget = Budget(),  # noqa: B008 - immutable
+    quiet: bool = False,
 ) -> None:
     """:func:`~ohhell.players.prepare_players`, with a line on stderr if it takes over
     :data:`~ohhell.players.SLOW_PREPARE_SECONDS` (none when ``quiet``). An unknown or
-    unavailable bot, or one that cannot play ``rules``, is a ``ValueError``."""
+    unavailable bot, one that cannot play ``rules``, or one that would refuse to decide under
+    ``budget``, is a ``ValueError``."""
 
     def say() -> None:
         print(f"ohhell {command}: {PREPARING}", file=sys.stderr, flush=True)
 
-    prepare_players(names, rules=rules, on_slow=None if quiet else say)
+    prepare_players(names, rules=rules, budget=budget, on_slow=None if quiet else say)

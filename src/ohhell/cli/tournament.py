@@ -18,7 +18,10 @@ Two settings of one bot meet by bot spec (:mod:`ohhell.bots.levels`), e.g.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import dataclasses
 import importlib.util
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -276,18 +279,31 @@ def _save_deals(deal_sets: DealSets, path: Path) -> None:
         f"--save-deals {path} already exists and does not hold these deal sets:"
         " remove it or choose another path"
     )
-    if path.exists() or path.is_symlink():
+    if path.is_symlink() and not path.exists():
+        raise TournamentError(
+            f"--save-deals {path} is a link to {os.readlink(path)}, which does not exist:"
+            " remove it or choose another path"
+        )
+    if path.exists():
         try:
             if load_deal_sets(path).to_json() == deal_sets.to_json():
                 return
         except DealFileError:
             pass
         raise refused
+    made = [folder for folder in path.parents if not folder.exists()]
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         save_deal_sets(deal_sets, path, replace=False)
     except FileExistsError:  # another process wrote it meanwhile
         raise refused from None
+    except OSError as exc:  # a full disk, a folder it may not write in
+        for folder in made:  # the folders it made for the file, innermost first
+            with contextlib.suppress(OSError):
+                folder.rmdir()
+        raise TournamentError(
+            f"--save-deals {path}: cannot write it ({exc.strerror or exc}); nothing was played"
+        ) from None
 
 
 def _run_into(args: argparse.Namespace, rules: Rules) -> int:
@@ -355,11 +371,14 @@ def _run_into(args: argparse.Namespace, rules: Rules) -> int:
         done = journal.outcomes
     for flag, spec in _bot_specs(args):
         try:  # here, not in the workers: they load what this compiles from numba's disk cache
-            prepare_bots((spec,), "tournament", rules=rules, quiet=args.quiet)
+            prepare_bots(
+                (spec,), "tournament", rules=rules, budget=matchup.budget, quiet=args.quiet
+            )
         except ValueError as exc:
             raise TournamentError(f"{flag}: {exc}") from None
     if args.save_deals is not None:  # once nothing else can refuse the run
-        _save_deals(deal_sets, args.save_deals)
+        # with the run's seed, which seeds the bots when the file is replayed without --seed
+        _save_deals(dataclasses.replace(deal_sets, seed=seed), args.save_deals)
     console = Console()
     errors = Console(stderr=True)
     total = len(deal_sets.sets)
@@ -376,10 +395,18 @@ def _run_into(args: argparse.Namespace, rules: Rules) -> int:
             print(
                 f"resuming: {len(done)} of {total} deal sets played before{torn}", file=sys.stderr
             )
+    try:  # rewritten whole, atomically: it is as it was if this fails
+        writer = JournalWriter(journal_path, journal_header(matchup, deal_sets), done)
+    except OSError as exc:
+        kept = f": its {len(done)} deal sets played before are kept as they were" if done else ""
+        raise TournamentError(
+            f"cannot write the journal {journal_path} ({exc.strerror or exc}): nothing was"
+            f" changed{kept}"
+        ) from None
     for name in REPORT_FILES:  # they describe what the journal held before: until this
         (args.out / name).unlink(missing_ok=True)  # run writes its own, there are none
     with (
-        JournalWriter(journal_path, journal_header(matchup, deal_sets), done) as writer,
+        writer,
         Progress(
             TextColumn("[progress.description]{task.description}"),
             BarColumn(),
@@ -397,7 +424,16 @@ def _run_into(args: argparse.Namespace, rules: Rules) -> int:
 
         def on_done(outcome: DealSetOutcome) -> None:
             nonlocal saved, voided
-            writer.append(outcome)
+            try:
+                writer.append(outcome)
+            except OSError as exc:  # a full disk, say: what is on disk is kept, and resumed
+                writer.close()
+                on_disk = len(read_journal(journal_path).outcomes)  # a torn line is not
+                raise TournamentError(
+                    f"cannot save a deal set to {journal_path} ({exc.strerror or exc}):"
+                    f" {on_disk} of {total} deal sets are saved there; once it can be written,"
+                    " the same command with --resume plays the rest"
+                ) from None
             saved += 1
             progress.advance(task)
             if outcome.failure is not None:

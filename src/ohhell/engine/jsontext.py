@@ -85,17 +85,26 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
 
+AS_JSON_LIMIT = 200
+"""The most characters :func:`as_json` quotes: a message names a value, it does not dump it."""
+
+
 def as_json(value: object) -> str:
     """``value`` as a file writes it (``true``, ``null``, ``"1"``), for a message about that
-    file; its ``repr`` if it is not JSON.
+    file; its ``repr`` if it is not JSON. A long one is cut to its start, saying how long it is.
 
     >>> as_json(True), as_json(None), as_json("1"), as_json({1, 2})
     ('true', 'null', '"1"', '{1, 2}')
+    >>> as_json(list(range(1000)))[-30:]
+    '50, 51, 5... (4890 characters)'
     """
     try:
-        return json.dumps(value)
+        text = json.dumps(value)
     except (TypeError, ValueError):
-        return repr(value)
+        text = repr(value)
+    if len(text) <= AS_JSON_LIMIT:
+        return text
+    return f"{text[:AS_JSON_LIMIT]}... ({len(text)} characters)"
 
 
 def json_kind(value: object) -> str:

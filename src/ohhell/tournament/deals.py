@@ -22,10 +22,12 @@ File format (version 1), UTF-8 JSON::
 
 ``player_count`` and ``hands_per_game`` say which rules the file fits (any rules with that
 many seats and hands per game: deck orders do not depend on hand sizes or trump rules).
-``seed`` is the seed the deals were drawn from, or ``null`` when unknown; ``ohhell tournament
---deals FILE`` seeds its bots from it when no ``--seed`` is given, so a saved run replays
-alike. Each deck is 52 distinct cards in notation (``"Ah"``, ``"Td"``, ``"2c"``) separated by
-spaces, top of the deck first; ``decks`` has one deck per hand, in the order of the hands.
+``seed`` is the seed of the run that saved the file (the one its deals were drawn from, unless
+they were read from another file and given another ``--seed``), or ``null`` when unknown;
+``ohhell tournament --deals FILE`` seeds its bots from it when no ``--seed`` is given, so a
+saved run replays alike. Each deck is 52 distinct cards in notation (``"Ah"``, ``"Td"``,
+``"2c"``) separated by spaces, top of the deck first; ``decks`` has one deck per hand, in the
+order of the hands.
 """
 
 from __future__ import annotations

@@ -47,7 +47,7 @@ from ohhell.engine import OhHellError, Rules, score_hand, winners
 from ohhell.engine.jsontext import as_json, json_kind, parse_json
 from ohhell.engine.wording import counted
 from ohhell.storage_files import append_json_line, complete_lines, json_line, write_atomic
-from ohhell.tournament.deals import DealSets
+from ohhell.tournament.deals import MAX_DEAL_SETS, DealSets
 from ohhell.tournament.duplicate import (
     DealSetOutcome,
     Failure,
@@ -76,6 +76,9 @@ FORMAT: Final = "ohhell-tournament-journal"
 VERSION: Final = 2
 """Version 1 journals were written by builds that seeded the bots' generators otherwise (their
 deal sets would not play again the same), so they are refused."""
+MAX_MICROSECONDS: Final = 365 * 24 * 3600 * 10**6
+"""The longest decision a journal may record (a year): a longer one was edited
+in by hand, and a large enough one could not even be read as seconds."""
 
 
 class JournalError(OhHellError, ValueError):
@@ -189,11 +192,14 @@ def _game(data: object, deal_set: int, rules: Rules) -> GameOutcome:
     micros = _field(data, "decision_microseconds")
     if not isinstance(micros, list) or len(micros) != players:
         raise _Bad(f"decision_microseconds must have one list per seat, got {as_json(micros)}")
-    timings = tuple(
-        tuple(us / 1e6 for us in _ints(per_seat, "decision_microseconds")) for per_seat in micros
-    )
-    if any(seconds < 0 for per_seat in timings for seconds in per_seat):
-        raise _Bad("decision_microseconds must not be negative")
+    counts = [_ints(per_seat, "decision_microseconds") for per_seat in micros]
+    wrong = [us for per_seat in counts for us in per_seat if not 0 <= us <= MAX_MICROSECONDS]
+    if wrong:
+        raise _Bad(
+            f"decision_microseconds must be from 0 to {MAX_MICROSECONDS:,} (a year), got"
+            f" {wrong[0]:,}"
+        )
+    timings = tuple(tuple(us / 1e6 for us in per_seat) for per_seat in counts)
     game = GameOutcome(
         deal_set=deal_set,
         candidate_seat=candidate_seat,
@@ -355,8 +361,11 @@ def _check_header(header: object) -> tuple[dict[str, Any], Rules]:
         rules = Rules.from_dict(_field(matchup, "rules"))
     except OhHellError as exc:
         raise _Bad(f"the matchup's rules are not valid: {exc}") from None
-    if _int(_field(header, "deal_sets"), "deal_sets") < 1:
-        raise _Bad("deal_sets must be at least 1")
+    if not 1 <= _int(_field(header, "deal_sets"), "deal_sets") <= MAX_DEAL_SETS:
+        raise _Bad(
+            f"deal_sets must be from 1 to {MAX_DEAL_SETS:,}, the most a tournament can have,"
+            f" got {header['deal_sets']:,}"
+        )
     if not isinstance(_field(header, "deals_sha256"), str):
         raise _Bad("deals_sha256 must be text")
     return header, rules
