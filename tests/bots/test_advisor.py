@@ -245,6 +245,25 @@ def test_impossible_positions_say_why(
         bidding_view(Rules(player_count=4), parse_cards(hand), trump_card, bids)
 
 
+@pytest.mark.parametrize(
+    ("hand", "trump", "bids", "message"),
+    [
+        ("As Kd", None, (), "hand must be Cards (parse_cards('As Kd') reads them from text)"),
+        (None, None, (), "hand must be Cards, got None"),
+        (["As"], None, (), "hand must be Cards, got ['As']"),
+        (parse_cards("As Kd"), "9h", (), "trump_card must be a Card or None, got '9h'"),
+        (parse_cards("As Kd"), None, None, "bids must be a sequence of whole numbers, got None"),
+        (parse_cards("As Kd"), None, "1", "bids must be a sequence of whole numbers, got '1'"),
+    ],
+)
+def test_arguments_of_the_wrong_kind_say_which(
+    hand: object, trump: object, bids: object, message: str
+) -> None:
+    with pytest.raises(TypeError) as error:
+        bidding_view(Rules(player_count=4), hand, trump, bids)  # type: ignore[arg-type]
+    assert str(error.value).startswith(message)
+
+
 def test_a_bid_out_of_range_names_the_seat_that_made_it() -> None:
     """The error says which of the bids given is out of range, by its place at the table and
     as the seat the engine's error carries (the second bid: seat 1)."""

@@ -134,7 +134,28 @@ def bidding_view(
     (:class:`~ohhell.engine.OhHellError`: a card twice, no card or too many for the players, a
     bid above the hand size) or :class:`ValueError` (too many bids, bids under simultaneous
     bidding, a seat that is not at the table or disagrees with the bids, a turned card when
-    the hand deals every card)."""
+    the hand deals every card), and :class:`TypeError` for an argument of the wrong kind
+    (cards as text: :func:`~ohhell.engine.parse_cards` reads them).
+
+    >>> bidding_view(Rules(player_count=4), "As Kd", None)
+    Traceback (most recent call last):
+    ...
+    TypeError: hand must be Cards (parse_cards('As Kd') reads them from text), got 'As Kd'
+    """
+    if (
+        isinstance(hand, str)
+        or not isinstance(hand, Sequence)
+        or not all(isinstance(card, Card) for card in hand)
+    ):
+        raise TypeError(
+            f"hand must be Cards (parse_cards({hand!r}) reads them from text), got {hand!r}"
+            if isinstance(hand, str)
+            else f"hand must be Cards, got {hand!r}"
+        )
+    if trump_card is not None and not isinstance(trump_card, Card):
+        raise TypeError(f"trump_card must be a Card or None, got {trump_card!r}")
+    if isinstance(bids, str) or not isinstance(bids, Sequence):
+        raise TypeError(f"bids must be a sequence of whole numbers, got {bids!r}")
     n = rules.player_count
     if len(bids) >= n:
         raise ValueError(
