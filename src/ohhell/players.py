@@ -21,10 +21,18 @@ from __future__ import annotations
 import importlib
 import threading
 from collections.abc import Callable, Iterable
-from typing import Final
+from typing import Any, Final
 
 from ohhell.bots import Bot, Budget, check_budget, make_bot
-from ohhell.bots.levels import BOT_NAMES, LEVELS, build_bot, level_bot, split_spec
+from ohhell.bots.levels import (
+    BOT_NAMES,
+    LEVELS,
+    bot_factory,
+    bot_options,
+    build_bot,
+    level_bot,
+    split_spec,
+)
 from ohhell.engine import Rules
 
 __all__ = [
@@ -33,6 +41,7 @@ __all__ = [
     "check_player_rules",
     "make_player",
     "prepare_players",
+    "same_player",
 ]
 
 PLAYER_NAMES: Final[tuple[str, ...]] = (*BOT_NAMES, "ismcts", *LEVELS)
@@ -67,6 +76,34 @@ def make_player(spec: str) -> Bot:
         raise ValueError(f"the 'ismcts' bot is not available in this installation ({exc})") from exc
     bot: Bot = build_bot(bridge.IsmctsBot, spec)  # a BridgeError (a ValueError) without pyspiel
     return bot
+
+
+def same_player(first: str, second: str) -> bool:
+    """Whether bot specs ``first`` and ``second`` name one player with the same options,
+    however they are written (spacing, the options' order, how a number is spelt), so that a
+    tournament resumed with ``search:rivalry=.5`` is the one played with ``search:rivalry=0.5``.
+
+    >>> same_player("search:rivalry=0.5:spoiler=false", "search: spoiler=no :rivalry=.50")
+    True
+    >>> same_player("search:rivalry=0.5", "search"), same_player("hard", "search")
+    (False, False)
+    """
+    if first == second:
+        return True
+    try:
+        return _spec_key(first) == _spec_key(second)
+    except (TypeError, ValueError):  # one of them is no player's spec
+        return False
+
+
+def _spec_key(spec: str) -> tuple[str, tuple[tuple[str, Any], ...]]:
+    """A spec's name and its options read as their declared types, in order of name."""
+    name, items = split_spec(spec)
+    if name == "ismcts":
+        factory = importlib.import_module("ohhell.openspiel_bridge").IsmctsBot
+    else:
+        factory = bot_factory(LEVELS[name].bot if name in LEVELS else name)
+    return name, tuple(sorted(bot_options(factory, items, name=name).items()))
 
 
 def check_player_rules(spec: str, rules: Rules) -> None:

@@ -272,6 +272,20 @@ def test_another_tournament_is_named_difference_by_difference(
         check_same_tournament(journal, MATCHUP, generate_deal_sets(RULES, 6, seed=12))
 
 
+def test_a_bot_spec_written_otherwise_is_the_same_tournament(tmp_path: Path) -> None:
+    """Specs are compared as the bots they build: spacing, the options' order and how a
+    number is spelt do not make another tournament; another value does."""
+    spec = Matchup(rules=RULES, candidate="search:rivalry=0.5:simulations=8", baseline="random")
+    with JournalWriter(tmp_path / FILE_NAME, journal_header(spec, DEAL_SETS)):
+        pass  # the header: what a resumed run is compared with
+    journal = read_journal(tmp_path / FILE_NAME)
+    same = Matchup(rules=RULES, candidate=" search: simulations=8.0:rivalry=.50", baseline="random")
+    check_same_tournament(journal, same, DEAL_SETS)
+    other = Matchup(rules=RULES, candidate="search:rivalry=0.4:simulations=8", baseline="random")
+    with pytest.raises(JournalError, match=r'candidate "search:rivalry=0\.5:simulations=8" there'):
+        check_same_tournament(journal, other, DEAL_SETS)
+
+
 def test_more_deal_sets_from_the_same_seed_extend_a_tournament(
     played: list[DealSetOutcome],
 ) -> None:

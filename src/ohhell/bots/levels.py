@@ -52,6 +52,7 @@ __all__ = [
     "LEVELS",
     "Level",
     "LevelBot",
+    "bot_factory",
     "bot_options",
     "build_bot",
     "level",
@@ -193,15 +194,24 @@ def build_bot(
         raise ValueError(f"bot {spec!r}: {exc}") from None
 
 
+def bot_factory(name: str) -> Callable[..., Bot]:
+    """The class of bot ``name`` (one of :data:`BOT_NAMES`); another name is a
+    ``ValueError``."""
+    try:
+        return _FACTORIES[name]
+    except KeyError:
+        raise ValueError(f"unknown bot {name!r}; bots: {', '.join(BOT_NAMES)}") from None
+
+
 def make_bot(spec: str) -> Bot:
     """A new bot by name or bot spec (``search:rivalry=0.5``, see the module doc); an unknown
     or unavailable bot, or a bad option, is a ``ValueError`` naming it."""
     name = split_spec(spec)[0]
     try:
-        factory = _FACTORIES[name]
-    except KeyError:
+        factory = bot_factory(name)
+    except ValueError as exc:
         hint = f" ({name!r} is a level: level_bot({name!r}))" if name in LEVELS else ""
-        raise ValueError(f"unknown bot {name!r}; bots: {', '.join(BOT_NAMES)}{hint}") from None
+        raise ValueError(f"{exc}{hint}") from None
     bot: Bot = build_bot(factory, spec)
     return bot
 

@@ -46,6 +46,7 @@ from typing import IO, Any, Final
 from ohhell.engine import OhHellError, Rules, score_hand, winners
 from ohhell.engine.jsontext import as_json, json_kind, parse_json
 from ohhell.engine.wording import counted
+from ohhell.players import same_player
 from ohhell.storage_files import append_json_line, complete_lines, json_line, write_atomic
 from ohhell.tournament.deals import MAX_DEAL_SETS, DealSets
 from ohhell.tournament.duplicate import (
@@ -427,7 +428,11 @@ def check_same_tournament(journal: Journal, matchup: Matchup, deal_sets: DealSet
     differences: list[str] = []
     for key, value in matchup.to_json().items():
         there = recorded["matchup"].get(key)
-        if there == value:
+        if there == value or (
+            key in ("candidate", "baseline")
+            and isinstance(there, str)
+            and same_player(there, value)
+        ):
             continue
         if isinstance(there, dict) and isinstance(value, dict):  # the rules: name the options
             differences.extend(
