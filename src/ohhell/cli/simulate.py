@@ -78,7 +78,8 @@ def register(subparsers: Any) -> None:
         "--overwrite",
         action="store_true",
         help="replace records of the same name in --out (without it, a run whose records"
-        " would replace any is refused before its first game)",
+        " would replace another game's is refused before its first game; the same command"
+        " run again writes the same games, and may)",
     )
     parser.add_argument(
         "--json",
