@@ -5,6 +5,7 @@ JSON, compared unit by unit), and the long runs' ``--journal`` (:class:`RunJourn
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import importlib.metadata
 import itertools
@@ -20,9 +21,11 @@ from pathlib import Path
 from typing import IO, Any, Final
 
 import ohhell
+from ohhell.bots import Bot, Budget, check_budget
 from ohhell.bots.levels import bot_options
 from ohhell.bots.search import SearchBot
 from ohhell.cli.options import seed_arg
+from ohhell.players import same_player
 from ohhell.storage_files import (
     InUseError,
     append_json_line,
@@ -31,6 +34,7 @@ from ohhell.storage_files import (
     hold_in_process,
     json_line,
     release_inherited_locks,
+    write_atomic,
 )
 from ohhell.tournament.duplicate import end_with_parent
 from ohhell.tournament.stats import mean_ci
@@ -134,13 +138,39 @@ def output_path(text: str) -> Path:
     return path
 
 
+def refuse_same_file(parser: argparse.ArgumentParser, **paths: Path | None) -> None:
+    """A usage error if two of the files given (by flag name: ``json=..., journal=...``) are
+    one file, which the run would write over the other (``--json`` over its ``--journal``)."""
+    named = [(flag, path) for flag, path in paths.items() if path is not None]
+    for (flag, path), (other, there) in itertools.combinations(named, 2):
+        same = path.resolve() == there.resolve() or (
+            path.exists() and there.exists() and path.samefile(there)
+        )
+        if same:
+            parser.error(f"--{flag} and --{other} name the same file, {path}: give two files")
+
+
+def check_bot_budget(
+    parser: argparse.ArgumentParser,
+    flag: str,
+    bot: Bot,
+    budget: Budget = Budget(),  # noqa: B008
+) -> None:
+    """A usage error naming ``flag`` if ``bot`` would refuse to decide under ``budget``
+    (:func:`ohhell.bots.check_budget`): said before the run, not as a traceback in it."""
+    try:
+        check_budget(bot, budget)
+    except ValueError as exc:
+        parser.error(f"{flag}: {exc}")
+
+
 def write_figures(path: Path | None, figures: dict[str, Any]) -> None:
     """Write the figures as JSON when ``--json`` was given; a file that cannot be written
     then is a one-line error on stderr and exit status 1."""
     if path is None:
         return
-    try:
-        path.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
+    try:  # a file already there stays whole if this fails
+        write_atomic(path, json.dumps(figures, indent=2) + "\n")
     except OSError as exc:
         reason = exc.strerror or str(exc)
         prog = Path(sys.argv[0]).name
@@ -241,6 +271,8 @@ def load_paired(
         isinstance(v, int | float) and not isinstance(v, bool) for v in values.values()
     ):
         parser.error(f"--paired: {path} has no per-{unit} figures {key!r}")
+    if not all(math.isfinite(v) for v in values.values()):
+        parser.error(f"--paired: {path} has a figure in {key!r} that is not a finite number")
     if not units & set(values):
         parser.error(f"--paired: {path} shares no {unit} with this run (use the same --seed)")
     return {str(unit): float(v) for unit, v in values.items()}
@@ -295,12 +327,15 @@ class RunJournal:
         benchmark: str,
         settings: dict[str, Any],
         check: Callable[[Any], object] | None = None,
+        unit: str = "unit",
     ) -> None:
         self.path = path
+        self.unit = unit
+        """What a line holds (``deal set``, ``deal``), for messages."""
         self.check = check
         """Reads a record back as the benchmark will, so that one edited out of shape is a
-        damaged line (raising ``KeyError``, ``TypeError`` or ``ValueError``), not a
-        traceback later."""
+        damaged line (raising ``KeyError``, ``TypeError``, ``ValueError`` or an
+        ``ArithmeticError``), not a traceback later."""
         self.done: dict[str, Any] = {}
         """The records read back, by unit (each at most once)."""
         self._handle: IO[bytes] | None = None
@@ -346,39 +381,57 @@ class RunJournal:
                 f"journal {path} is of {first.get('benchmark')}, not {header['benchmark']}"
             )
         theirs = first.get("settings")
+        if not isinstance(theirs, dict):
+            raise JournalMismatch(f"journal {path}: line 1 is not a journal header")
         if theirs != header["settings"]:
             mine = header["settings"]
-            keys = sorted(set(mine) | set(theirs if isinstance(theirs, dict) else {}))
             differ = [
-                f"{key} {(theirs or {}).get(key)!r} there, {mine.get(key)!r} here"
-                for key in keys
-                if (theirs or {}).get(key) != mine.get(key)
+                f"{key} {theirs.get(key)!r} there, {mine.get(key)!r} here"
+                for key in sorted(set(mine) | set(theirs))
+                if not _same_setting(key, theirs.get(key), mine.get(key))
             ]
-            raise JournalMismatch(
-                f"journal {path} was written with other settings: {'; '.join(differ)}"
-            )
+            if differ:
+                raise JournalMismatch(
+                    f"journal {path} was written with other settings: {'; '.join(differ)}"
+                )
         for number, line in enumerate(lines[1:], start=2):
             try:
                 entry = json.loads(line)
                 unit, record = entry["unit"], entry["record"]
                 if self.check is not None:
                     self.check(record)
-            except (ValueError, TypeError, KeyError):
+            except (ValueError, TypeError, KeyError, ArithmeticError):
                 raise JournalMismatch(f"journal {path}: line {number} is damaged") from None
             if str(unit) in self.done:
                 raise JournalMismatch(f"journal {path}: line {number}: unit {unit} is there twice")
             self.done[str(unit)] = record
 
     def add(self, unit: str, record: Any) -> None:
-        """Write one finished unit; it is on disk when this returns (nothing without a path)."""
-        if self._handle is not None:
+        """Write one finished unit; it is on disk when this returns (nothing without a path).
+        A file that cannot be written (a full disk) ends the run: a one-line error on stderr
+        saying what is saved, and exit status 1 (the same command plays the rest)."""
+        if self._handle is None:
+            return
+        try:
             append_json_line(self._handle, {"unit": unit, "record": record})
+        except OSError as exc:
+            self.close()
+            prog = Path(sys.argv[0]).name
+            print(
+                f"{prog}: error: --journal: cannot write {self.path}: {exc.strerror or exc};"
+                f" {self.saved_on_disk()} {self.unit}s are saved there: once it can be written,"
+                " the same command plays the rest",
+                file=sys.stderr,
+            )
+            raise SystemExit(1) from None
 
     def close(self) -> None:
-        """Close the file, which drops its lock (again: no effect)."""
+        """Close the file, which drops its lock (again: no effect). Data a failed write left
+        in the buffer is dropped: what is on disk is what the journal holds."""
         if self._handle is not None:
             forget_held(self._handle.fileno())
-            self._handle.close()
+            with contextlib.suppress(OSError):  # flushing what a full disk refused
+                self._handle.close()
             self._handle = None
 
     def __enter__(self) -> RunJournal:
@@ -399,6 +452,19 @@ class RunJournal:
         if self.path is None:
             return ""
         return f"journal {self.path}: {used} of {total} read back, {total - used} played now"
+
+
+def _same_setting(key: str, there: object, here: object) -> bool:
+    """Whether a journal's setting is this run's: equal, or a bot spec written otherwise
+    (``--bot search:rivalry=.5`` for ``search:rivalry=0.5``, :func:`ohhell.players.same_player`)."""
+    if there == here:
+        return True
+    return (
+        key == "bot"
+        and isinstance(there, str)
+        and isinstance(here, str)
+        and same_player(there, here)
+    )
 
 
 RESULT_SOURCES: Final = ("engine", "bots", "runner.py", "players.py", "openspiel_bridge.py")
@@ -447,10 +513,11 @@ def open_journal(
     benchmark: str,
     settings: dict[str, Any],
     check: Callable[[Any], object] | None = None,
+    unit: str = "unit",
 ) -> RunJournal:
     """:class:`RunJournal`, a journal that cannot be continued being a usage error."""
     try:
-        return RunJournal(path, benchmark, settings, check)
+        return RunJournal(path, benchmark, settings, check, unit)
     except JournalMismatch as exc:
         parser.error(f"--journal: {exc}")
     except OSError as exc:  # its reason, not Python's "[Errno 21] ... 'path'"
@@ -480,6 +547,43 @@ def interrupted(journal: RunJournal, unit: str) -> int:
             file=sys.stderr,
         )
     return 130
+
+
+def finite_number(value: object) -> float:
+    """A number of a journal record: an int or a float, finite (a ``TypeError`` or
+    ``ValueError``, or an ``OverflowError`` for an int no float holds: a damaged line).
+
+    >>> finite_number(3), finite_number(-0.5)
+    (3.0, -0.5)
+    """
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise TypeError(f"not a number: {value!r}")
+    number = float(value)
+    if not math.isfinite(number):
+        raise ValueError(f"not a finite number: {value!r}")
+    return number
+
+
+def whole_number(value: object, low: int = 0, high: int | None = None) -> int:
+    """A count of a journal record: an int from ``low`` (to ``high``), else a damaged line."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"not a whole number: {value!r}")
+    if value < low or (high is not None and value > high):
+        raise ValueError(f"{value} is out of range")
+    return value
+
+
+MAX_DECISION_MICROSECONDS: Final = 365 * 24 * 3600 * 10**6
+"""The longest decision a journal may hold (a year): a longer one was edited in by hand."""
+
+
+def decision_seconds(value: object) -> list[float]:
+    """A journal record's decision times, whole microseconds (:func:`microseconds`), as
+    seconds; at least one, each from 0 to :data:`MAX_DECISION_MICROSECONDS`, else a damaged
+    line."""
+    if not isinstance(value, list) or not value:
+        raise ValueError("no decision times")
+    return [whole_number(us, 0, MAX_DECISION_MICROSECONDS) / 1e6 for us in value]
 
 
 def microseconds(seconds: Sequence[float]) -> list[int]:

@@ -109,8 +109,9 @@ def run(games: int, seed: int) -> dict[str, Any]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200, help="games to play (default 200)")
-    parser.add_argument("--quick", action="store_true", help="4 games, for smoke tests")
+    size = parser.add_mutually_exclusive_group()  # --quick sets the count
+    size.add_argument("--games", type=int, default=200, help="games to play (default 200)")
+    size.add_argument("--quick", action="store_true", help="4 games, for smoke tests")
     parser.add_argument("--seed", type=seed_arg, default=2026, help="seed of the first game")
     parser.add_argument("--json", type=output_path, help="also write the figures to this JSON file")
     args = parser.parse_args(argv)

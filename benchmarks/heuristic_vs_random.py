@@ -100,8 +100,9 @@ def run(sets: int, seed: int) -> dict[str, float]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sets", type=int, default=200, help="deal sets (default 200)")
-    parser.add_argument("--quick", action="store_true", help="4 deal sets, for smoke tests")
+    size = parser.add_mutually_exclusive_group()  # --quick sets the count
+    size.add_argument("--sets", type=int, default=200, help="deal sets (default 200)")
+    size.add_argument("--quick", action="store_true", help="4 deal sets, for smoke tests")
     parser.add_argument("--seed", type=seed_arg, default=2026, help="seed of the first deal set")
     parser.add_argument("--json", type=output_path, help="also write the figures to this JSON file")
     args = parser.parse_args(argv)

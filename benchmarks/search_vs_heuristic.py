@@ -71,7 +71,10 @@ from _common import (
     RunJournal,
     add_ab_arguments,
     add_journal_argument,
+    check_bot_budget,
     code_fingerprint,
+    decision_seconds,
+    finite_number,
     interrupted,
     load_paired,
     mean_ci95,
@@ -79,9 +82,11 @@ from _common import (
     open_journal,
     output_path,
     paired_difference,
+    refuse_same_file,
     search_options,
     start_worker,
     table_lead,
+    whole_number,
     write_figures,
 )
 
@@ -351,12 +356,14 @@ def _record_of(result: DealSetResult) -> dict[str, Any]:
 
 
 def _result_of(record: dict[str, Any]) -> DealSetResult:
+    """A journal record read back; one out of shape raises (a damaged line, :class:`RunJournal`)."""
+    bids = whole_number(record["bids"], 1)
     return DealSetResult(
-        float(record["margin"]),
-        float(record["lead"]),
-        int(record["bids_made"]),
-        int(record["bids"]),
-        [us / 1e6 for us in record["microseconds"]],
+        finite_number(record["margin"]),
+        finite_number(record["lead"]),
+        whole_number(record["bids_made"], 0, bids),
+        bids,
+        decision_seconds(record["microseconds"]),
     )
 
 
@@ -607,6 +614,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.candidate == "lookahead" and args.oracle in ("bids", "all"):
         parser.error("--candidate lookahead bids as the heuristic: only --oracle play applies")
     options = search_options(parser, args.option, {"simulations": "--simulations"})
+    if args.candidate == "search":  # a budget it would refuse in every decision: said now
+        check_bot_budget(parser, "--simulations", SearchBot(simulations=simulations, **options))
+    refuse_same_file(parser, json=args.json, journal=args.journal, paired=args.paired)
     seeds = {str(args.seed + i) for i in range(deal_sets)}
     earlier = load_paired(parser, args.paired, "margins", seeds, "deal set", benchmark=BENCHMARK)
     # runs saved before the lead was measured lack it: their margins pair alone
@@ -616,7 +626,7 @@ def main(argv: list[str] | None = None) -> int:
     settings = journal_settings(
         simulations, options, args.part, args.oracle, args.candidate, args.worlds
     )
-    with open_journal(parser, args.journal, BENCHMARK, settings, _result_of) as journal:
+    with open_journal(parser, args.journal, BENCHMARK, settings, _result_of, "deal set") as journal:
         try:
             figures = run(
                 deal_sets,

@@ -73,21 +73,26 @@ from typing import Any, Final
 from _common import (
     add_ab_arguments,
     add_journal_argument,
+    check_bot_budget,
     code_fingerprint,
+    decision_seconds,
+    finite_number,
     interrupted,
     load_paired,
     microseconds,
     open_journal,
     output_path,
     paired_difference,
+    refuse_same_file,
     search_options,
     start_worker,
     table_lead,
+    whole_number,
     write_figures,
 )
 
 from ohhell.bots import compiled as compiled_path
-from ohhell.bots.base import Bot
+from ohhell.bots.base import Bot, Budget
 from ohhell.bots.levels import make_bot, split_spec
 from ohhell.bots.search import SearchBot
 from ohhell.cli.options import seed_arg
@@ -97,6 +102,7 @@ from ohhell.openspiel_bridge import (
     MIN_ISMCTS_SIMULATIONS,
     BridgeError,
     HandOutcome,
+    IsmctsBot,
     load_pyspiel,
     play_duplicate_deal,
     random_openspiel_deal,
@@ -151,19 +157,33 @@ def _record_of(hand: HandOutcome) -> dict[str, Any]:
 
 
 def _outcomes_of(records: list[dict[str, Any]]) -> tuple[HandOutcome, ...]:
-    return tuple(
-        HandOutcome(
-            hand_size=record["hand_size"],
-            dealer=record["dealer"],
-            bids=tuple(record["bids"]),
-            tricks_won=tuple(record["tricks_won"]),
-            openspiel_returns=tuple(record["openspiel_returns"]),
-            standard_points=tuple(record["standard_points"]),
-            decision_seconds=tuple(
-                tuple(us / 1e6 for us in seat) for seat in record["decision_seconds"]
-            ),
-        )
-        for record in records
+    """A journal record (a deal's four hands) read back; one out of shape raises (a damaged
+    line, :class:`RunJournal`)."""
+    if not isinstance(records, list) or len(records) != PLAYERS:
+        raise ValueError(f"a deal is {PLAYERS} hands, one from each seat")
+    return tuple(_outcome_of(record) for record in records)
+
+
+def _outcome_of(record: dict[str, Any]) -> HandOutcome:
+    size = whole_number(record["hand_size"], 1, MAX_HAND)
+
+    def per_seat(key: str) -> list[Any]:
+        values = record[key]
+        if not isinstance(values, list) or len(values) != PLAYERS:
+            raise ValueError(f"{key} must have one entry per seat")
+        return values
+
+    tricks = tuple(whole_number(won, 0, size) for won in per_seat("tricks_won"))
+    if sum(tricks) != size:
+        raise ValueError("the tricks won must add up to the hand size")
+    return HandOutcome(
+        hand_size=size,
+        dealer=whole_number(record["dealer"], 0, PLAYERS - 1),
+        bids=tuple(whole_number(bid, 0, size) for bid in per_seat("bids")),
+        tricks_won=tricks,
+        openspiel_returns=tuple(map(finite_number, per_seat("openspiel_returns"))),
+        standard_points=tuple(whole_number(points) for points in per_seat("standard_points")),
+        decision_seconds=tuple(map(tuple, map(decision_seconds, per_seat("decision_seconds")))),
     )
 
 
@@ -299,11 +319,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.option and bot != "search":
         parser.error("--option applies to --bot search only")
     options = search_options(parser, args.option)
-    if not options:  # build our bot once, as each deal does, so a bad --bot fails here
-        try:
-            make_bot(bot)
-        except ValueError as exc:
-            parser.error(f"--bot: {exc}")
+    try:  # build our bot once, as each deal does, so a bad --bot or budget fails here
+        ours = SearchBot(**options) if options else make_bot(bot)
+    except ValueError as exc:
+        parser.error(f"--bot: {exc}")
+    check_bot_budget(parser, "--option" if options else "--bot", ours)
+    refuse_same_file(parser, json=args.json, journal=args.journal, paired=args.paired)
     earlier = load_paired(
         parser,
         args.paired,
@@ -317,6 +338,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         load_pyspiel()
     except BridgeError as exc:
         sys.exit(str(exc))
+    check_bot_budget(parser, "--sims", IsmctsBot(), Budget(simulations=sims))
     settings = {
         "source": code_fingerprint(__file__),
         "bot": bot,
@@ -325,7 +347,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "ismcts_sees": args.ismcts_sees,
         "seed": args.seed,
     }
-    with open_journal(parser, args.journal, BENCHMARK, settings, _outcomes_of) as journal:
+    with open_journal(parser, args.journal, BENCHMARK, settings, _outcomes_of, "deal") as journal:
         done = {
             i: _outcomes_of(journal.done[str(i)]) for i in range(deals) if str(i) in journal.done
         }

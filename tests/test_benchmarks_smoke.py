@@ -63,10 +63,27 @@ def common(monkeypatch: pytest.MonkeyPatch) -> Any:
         (("--bot", "ismcts"), "--bot: unknown bot 'ismcts'; bots: random, heuristic, search"),
         (("--quick", "--deals", "3"), "argument --quick: not allowed with argument --deals"),
         (("--quick", "--sims", "50"), "argument --quick: not allowed with argument --sims"),
+        (("--deals", "1", "--option", "simulations=1000000"),
+         "--option: 1,000,000 simulations without a time limit could ask for 9,000,000 worlds"
+         " in one decision, at most 1,000,000: give at most 111,111 simulations, or a time"
+         " limit too"),
+        (("--deals", "1", "--bot", "search:simulations=1000000"),
+         "--bot: 1,000,000 simulations without a time limit could ask for 9,000,000 worlds"
+         " in one decision, at most 1,000,000: give at most 111,111 simulations, or a time"
+         " limit too"),
+        (("--deals", "1", "--json", "SAME", "--journal", "SAME"),
+         "--json and --journal name the same file, SAME: give two files"),
     ],
 )  # fmt: skip
-def test_vs_openspiel_ismcts_refuses_bad_arguments(args: tuple[str, ...], reason: str) -> None:
-    assert refused("vs_openspiel_ismcts.py", *args).endswith(f"error: {reason}")
+def test_vs_openspiel_ismcts_refuses_bad_arguments(
+    args: tuple[str, ...], reason: str, tmp_path: Path
+) -> None:
+    same = str(tmp_path / "run.json")
+    args = tuple(same if arg == "SAME" else arg for arg in args)
+    assert refused("vs_openspiel_ismcts.py", *args).endswith(
+        f"error: {reason.replace('SAME', same)}"
+    )
+    assert not (tmp_path / "run.json").exists()  # nothing written
 
 
 @pytest.mark.parametrize(
@@ -85,10 +102,30 @@ def test_vs_openspiel_ismcts_refuses_bad_arguments(args: tuple[str, ...], reason
          "error: --journal: cannot open /no-such-folder/x.jsonl: No such file or directory"),
         (("--quick", "--paired", "/no-such-file.json"),
          "error: --paired: cannot read /no-such-file.json: No such file or directory"),
+        (("--deal-sets", "1", "--simulations", "1000000"),
+         "--simulations: 1,000,000 simulations without a time limit could ask for 9,000,000"),
     ],
 )  # fmt: skip
 def test_search_vs_heuristic_refuses_bad_arguments(args: tuple[str, ...], reason: str) -> None:
     assert reason in refused("search_vs_heuristic.py", *args)
+
+
+@pytest.mark.parametrize(
+    ("script", "args", "reason"),
+    [
+        ("heuristic_vs_random.py", ("--quick", "--sets", "50"),
+         "argument --sets: not allowed with argument --quick"),
+        ("heuristic_selfplay.py", ("--quick", "--games", "50"),
+         "argument --games: not allowed with argument --quick"),
+        ("fast_path_throughput.py", ("--batch", "100000000000"),
+         "--batch must be from 1 to 1,000,000 (numpy holds about 1.2 KB per hand of a batch),"
+         " got 100,000,000,000"),
+    ],
+)  # fmt: skip
+def test_counts_a_run_could_not_keep_are_refused(
+    script: str, args: tuple[str, ...], reason: str
+) -> None:
+    assert refused(script, *args).endswith(f"error: {reason}")
 
 
 @pytest.mark.parametrize("script", ["engine_vs_openspiel", "fast_path_throughput"])
@@ -155,6 +192,43 @@ def test_write_figures_that_cannot_be_written_is_a_one_line_error(
     assert f"error: --json: cannot write {tmp_path / 'gone' / 'x.json'}: " in err
     common.write_figures(tmp_path / "x.json", {"a": 1})
     assert json.loads((tmp_path / "x.json").read_text(encoding="utf-8")) == {"a": 1}
+
+
+def test_write_figures_keeps_the_file_there_whole_when_it_fails(
+    common: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Written atomically: a full disk leaves the earlier figures as they were."""
+    path = tmp_path / "x.json"
+    common.write_figures(path, {"a": 1})
+
+    def full(*args: object, **kwargs: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(common.os, "replace", full)
+    with pytest.raises(SystemExit):
+        common.write_figures(path, {"a": 2, "b": list(range(1000))})
+    assert json.loads(path.read_text(encoding="utf-8")) == {"a": 1}
+
+
+def test_a_json_and_a_journal_in_one_file_are_refused(common: Any, tmp_path: Path) -> None:
+    parser = argparse.ArgumentParser(prog="bench")
+    path = tmp_path / "run.json"
+    path.write_text("{}", encoding="utf-8")
+    (tmp_path / "link.json").symlink_to(path)
+    common.refuse_same_file(parser, json=path, journal=tmp_path / "other.jsonl", paired=None)
+    for other in (path, tmp_path / "link.json", tmp_path / "." / "run.json"):
+        with pytest.raises(SystemExit):
+            common.refuse_same_file(parser, json=path, journal=other)
+
+
+def test_load_paired_refuses_figures_that_are_not_finite(common: Any, tmp_path: Path) -> None:
+    """A NaN in the earlier run's JSON (Python writes one) would end the run in a traceback
+    after it was played: refused before."""
+    parser = argparse.ArgumentParser(prog="bench")
+    path = tmp_path / "earlier.json"
+    path.write_text('{"benchmark": "b", "leads": {"0": 1.0, "1": NaN}}', encoding="utf-8")
+    with pytest.raises(SystemExit):
+        common.load_paired(parser, path, "leads", {"0"}, "deal", benchmark="b")
 
 
 def test_load_paired_reads_optional_figures_only_where_the_run_has_them(

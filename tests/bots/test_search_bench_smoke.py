@@ -12,6 +12,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from tests.conftest import in_ci, require, running_until_saved
@@ -277,11 +278,111 @@ def test_run_journal_keeps_what_was_played(tmp_path: Path, monkeypatch: pytest.M
     with pytest.raises(common.JournalMismatch, match="line 1 is not a journal header"):
         common.RunJournal(stranger, "bench", settings)
     assert stranger.read_text(encoding="utf-8") == "no newline"
+    listed = tmp_path / "listed.jsonl"  # settings that are not an object: not a header
+    listed.write_text(
+        lines[0].replace('"settings": {', '"settings": [{', 1).replace("}}", "}]}", 1)
+    )
+    with pytest.raises(common.JournalMismatch, match="line 1 is not a journal header"):
+        common.RunJournal(listed, "bench", settings)
+
+    def overflows(record: dict[str, float]) -> float:
+        return common.finite_number(record["margin"])
+
+    huge = tmp_path / "huge.jsonl"
+    huge.write_text("".join([lines[0], '{"unit": "1", "record": {"margin": 1e999999}}\n']))
+    with pytest.raises(common.JournalMismatch, match="line 2 is damaged"):
+        common.RunJournal(huge, "bench", settings, overflows)
+    big = tmp_path / "big.jsonl"
+    big.write_text("".join([lines[0], '{"unit": "1", "record": {"margin": 1%s}}\n' % ("0" * 400)]))
+    with pytest.raises(common.JournalMismatch, match="line 2 is damaged"):  # an OverflowError
+        common.RunJournal(big, "bench", settings, overflows)
     header = path.read_text(encoding="utf-8").split("\n")[0]
     path.write_text(header[:20], encoding="utf-8")  # killed while writing the header
     with common.RunJournal(path, "bench", settings) as empty:
         assert empty.done == {}
     assert path.read_text(encoding="utf-8") == header + "\n"
+
+
+def test_a_journal_that_cannot_be_written_ends_the_run_saying_what_is_saved(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    common = importlib.import_module("_common")
+    path = tmp_path / "run.jsonl"
+    journal = common.RunJournal(path, "bench", {"simulations": 24}, unit="deal set")
+    journal.add("1", {"margin": 2.5})
+    real = common.append_json_line
+
+    def full(handle: Any, data: Any) -> None:
+        handle.write(b'{"unit": "2", "rec')  # as far as the disk took it
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(common, "append_json_line", full)
+    with pytest.raises(SystemExit) as stopped:
+        journal.add("2", {"margin": 1.0})
+    assert stopped.value.code == 1
+    assert (
+        capsys.readouterr()
+        .err.strip()
+        .endswith(
+            f"error: --journal: cannot write {path}: No space left on device; 1 deal sets are saved"
+            " there: once it can be written, the same command plays the rest"
+        )
+    )
+    monkeypatch.setattr(common, "append_json_line", real)
+    with common.RunJournal(path, "bench", {"simulations": 24}) as again:
+        assert again.done == {"1": {"margin": 2.5}}  # the torn line is dropped
+
+
+def test_a_journal_takes_its_bot_spec_written_otherwise(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    common = importlib.import_module("_common")
+    path = tmp_path / "run.jsonl"
+    with common.RunJournal(path, "bench", {"bot": "search:rivalry=0.5", "seed": 1}) as journal:
+        journal.add("1", {"margin": 2.5})
+    with common.RunJournal(path, "bench", {"bot": "search: rivalry=.50", "seed": 1}) as again:
+        assert again.done == {"1": {"margin": 2.5}}
+    with pytest.raises(common.JournalMismatch, match=r"bot 'search:rivalry=0\.5' there"):
+        common.RunJournal(path, "bench", {"bot": "search:rivalry=0.4", "seed": 1})
+
+
+def test_journal_records_out_of_shape_are_damaged_lines(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each benchmark reads its records back strictly: an edit that would end the run in a
+    traceback, or skew its figures, is a damaged line."""
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    search = importlib.import_module("search_vs_heuristic")
+    good = {"margin": 1.5, "lead": 2.0, "bids_made": 30, "bids": 52, "microseconds": [5, 7]}
+    assert search._result_of(good).bids == 52
+    for change in (
+        {"bids": 0},
+        {"bids_made": 53},
+        {"microseconds": []},
+        {"margin": float("nan")},
+        {"bids": True},
+        {"microseconds": [-1]},
+    ):
+        with pytest.raises((TypeError, ValueError, KeyError, ArithmeticError)):
+            search._result_of(good | change)
+    require("pyspiel")
+    ismcts = importlib.import_module("vs_openspiel_ismcts")
+    hand = {
+        "hand_size": 2, "dealer": 1, "bids": [0, 1, 1, 0], "tricks_won": [0, 1, 1, 0],
+        "openspiel_returns": [10.0, 11.0, 11.0, 10.0], "standard_points": [10, 11, 11, 10],
+        "decision_seconds": [[9, 3], [8, 2], [7, 1], [6, 4]],
+    }  # fmt: skip
+    assert len(ismcts._outcomes_of([hand] * 4)) == 4
+    for records in (
+        [hand] * 3,  # a deal is four hands
+        [],
+        [hand | {"bids": [1]}] * 4,
+        [hand | {"tricks_won": [0, 0, 0, 0]}] * 4,
+        [hand | {"openspiel_returns": [float("inf"), 0, 0, 0]}] * 4,
+        [hand | {"hand_size": 13}] * 4,
+    ):
+        with pytest.raises((TypeError, ValueError, KeyError, ArithmeticError)):
+            ismcts._outcomes_of(records)
 
 
 def test_search_vs_heuristic_continues_from_its_journal(tmp_path: Path) -> None:
