@@ -743,3 +743,15 @@ def test_save_deals_that_cannot_be_written_is_said_so(
         f"ohhell tournament: error: --save-deals {dangling} is a link to"
         f" {tmp_path / 'nowhere.json'}, which does not exist: remove it or choose another path"
     )
+
+
+def test_a_spec_is_named_without_the_spaces_around_it(tmp_path: Path) -> None:
+    require("rich")
+    require("matplotlib")
+    out = tmp_path / "out"
+    done = tournament(*COMMON, "--candidate", " random ", "--deal-sets", "1", "--quiet", "--out",
+                      str(out))  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    report = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    assert report["matchup"]["candidate"] == "random"
+    assert read_journal(out / "journal.jsonl").header["matchup"]["candidate"] == "random"

@@ -85,12 +85,14 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--candidate",
+        type=str.strip,  # as the reports and the journal name it
         default="heuristic",
         help=f"bot to evaluate ({', '.join(PLAYER_NAMES)}), with options for it if any:"
         " NAME:OPTION=VALUE:..., e.g. search:rivalry=0.5 (default: heuristic)",
     )
     parser.add_argument(
         "--baseline",
+        type=str.strip,
         default="random",
         help="bot to compare against, named the same way (default: random)",
     )
