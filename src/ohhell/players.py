@@ -92,7 +92,7 @@ def same_player(first: str, second: str) -> bool:
         return True
     try:
         return _spec_key(first) == _spec_key(second)
-    except (TypeError, ValueError):  # one of them is no player's spec
+    except (TypeError, ValueError, ImportError):  # no player's spec, or not installed here
         return False
 
 
