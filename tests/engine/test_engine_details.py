@@ -178,3 +178,71 @@ def test_a_view_carries_the_states_public_facts() -> None:  # winners and versio
         state, _ = apply(state, action)
     assert seen == state.version + 1 > 10
     assert state.winners and view_for(state, 0).winners == state.winners
+
+
+def test_a_library_caller_s_slips_are_clear_errors_that_change_nothing() -> None:
+    """What a caller of the engine gets wrong (a float or bool seat, a card for a suit, text for
+    cards, an index from the end, a record of another version) is refused with a message
+    saying what, never a wrong answer or another function's error."""
+    import pickle
+
+    from ohhell.engine import (
+        DECK,
+        PRESETS,
+        Card,
+        GameOverError,
+        IllegalActionError,
+        NotationError,
+        RecordError,
+        Suit,
+        legal_bids,
+        legal_plays,
+        new_game,
+        parse_cards,
+        trick_winner_index,
+    )
+    from ohhell.engine.records import replay, to_record
+
+    start = new_game(Rules(player_count=4), first_dealer=0)
+    state, _ = apply(start, random_deal(start, random.Random(2)))
+    before = pickle.dumps(state)
+    for seat in (True, 1.0, "1", 4, -1):  # legal_actions(state, 1.0) listed bids apply refused
+        for listing in (legal_actions, legal_bids, legal_plays):
+            with pytest.raises(IllegalActionError, match=f"no seat {seat!r}"):
+                listing(state, seat)  # type: ignore[arg-type]
+    assert pickle.dumps(state) == before
+    cards = parse_cards("Kh Ah 2s Qh")
+    assert trick_winner_index(cards, Suit.SPADES) == 2
+    for trump in (3, "s", Card.from_str("4s")):  # was 1: the trump silently ignored
+        with pytest.raises(TypeError, match="trump must be a Suit or None"):
+            trick_winner_index(cards, trump)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="a trick has at least one card"):
+        trick_winner_index((), None)
+    with pytest.raises(TypeError):
+        DECK[0] < 3  # type: ignore[operator]  # noqa: B015
+    for bad in (lambda: parse_cards(None), lambda: Card(3.0, 14.0), lambda: Card.from_index(True)):
+        with pytest.raises(NotationError):
+            bad()  # type: ignore[no-untyped-call]
+    assert Suit.from_str("Spades") is Suit.SPADES
+    rules = Rules(player_count=3)
+    for index in (-1, rules.hand_count):
+        with pytest.raises(IndexError, match=f"no hand {index}: the hands are 0 to 14"):
+            rules.has_trump(index)
+    with pytest.raises(TypeError, match="new_game takes Rules"):
+        new_game(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"rng must be a random\.Random"):
+        random_deal(start, None)  # type: ignore[arg-type]
+    over, _ = play_out(start, random.Random(5))
+    with pytest.raises(GameOverError, match="the game is over: no deal is due"):
+        random_deal(over, random.Random(1))
+    with pytest.raises(TypeError):
+        PRESETS["hook"].options["hook"] = False  # type: ignore[index]
+    assert Rules.preset("hook", player_count=4).hook
+    meta = {1: 2, "t": (1, 2), "nested": {"a": [1]}}
+    record = to_record(over, meta=meta)
+    assert record["meta"] == {"1": 2, "t": [1, 2], "nested": {"a": [1]}}  # as it reads back
+    meta["nested"]["a"].append(9)  # type: ignore[index]
+    assert record["meta"]["nested"] == {"a": [1]}  # not shared with the caller
+    future = {**record, "version": 2, "clock": {}}  # another version has other keys
+    with pytest.raises(RecordError, match="unsupported record version 2; this program reads"):
+        replay(future)

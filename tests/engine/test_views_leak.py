@@ -333,6 +333,8 @@ def test_a_view_or_a_feed_of_no_seat_is_refused() -> None:
             events_for(seat, events)  # type: ignore[arg-type]
         with pytest.raises(IllegalActionError, match="no seat"):
             score_sheet(state, seat)  # type: ignore[arg-type]
+    with pytest.raises(IllegalActionError, match="no seat 3: seats are 0 to 2"):
+        score_sheet(state, 3)
     assert score_sheet(state, 2)[-1].bids == (None, None, None)  # seat 1's bid is sealed
     dealt = [e for e in events_for(None, events) if isinstance(e, HandDealt)]
     assert dealt and all(hand is None for hand in dealt[0].hands)

@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import numbers
 import random
 from collections.abc import Iterable
 from enum import IntEnum
@@ -58,11 +59,20 @@ class Suit(IntEnum):
 
     @classmethod
     def from_str(cls, text: str) -> Suit:
-        """Parse a suit letter (``c d h s``, either case) or symbol."""
+        """Parse a suit letter (``c d h s``), symbol (``♣ ♦ ♥ ♠``) or name, in either case.
+
+        >>> Suit.from_str("S"), Suit.from_str("♥"), Suit.from_str("Diamonds")
+        (<Suit.SPADES: 3>, <Suit.HEARTS: 2>, <Suit.DIAMONDS: 1>)
+        """
+        if not isinstance(text, str):
+            raise NotationError(f"a suit must be a string like 's', got {text!r}")
+        spelt = text.strip().lower()
         for suit in cls:
-            if text in (suit.letter, suit.letter.upper(), suit.symbol, suit.name.lower()):
+            if spelt in (suit.letter, suit.symbol, suit.name.lower()):
                 return suit
-        raise NotationError(f"unknown suit {text!r}: expected one of c, d, h, s")
+        raise NotationError(
+            f"unknown suit {text!r}: expected one of c, d, h, s (or ♣ ♦ ♥ ♠, or the suit's name)"
+        )
 
 
 class Rank(IntEnum):
@@ -114,7 +124,8 @@ class Card:
     index: int
 
     def __new__(cls, suit: Suit, rank: Rank) -> Card:
-        if isinstance(suit, bool) or isinstance(rank, bool):
+        whole = (isinstance(x, numbers.Integral) and not isinstance(x, bool) for x in (suit, rank))
+        if not all(whole):  # not 3.0 nor True, which Suit() and Rank() would take
             raise NotationError(f"no card of suit {suit!r} and rank {rank!r}")
         try:
             suit, rank = Suit(suit), Rank(rank)
@@ -149,7 +160,7 @@ class Card:
     @staticmethod
     def from_index(index: int) -> Card:
         """The card with this index, ``suit * 13 + rank - 2`` (0 = 2c, 51 = As)."""
-        if not isinstance(index, int) or not 0 <= index < 52:
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < 52:
             raise NotationError(f"card index must be an integer 0..51, got {index!r}")
         return _CARDS[index]
 
@@ -177,16 +188,24 @@ class Card:
         """Rank and suit symbol, e.g. ``A♠``."""
         return self.rank.letter + self.suit.symbol
 
-    def __lt__(self, other: Card) -> bool:
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
         return self.index < other.index
 
-    def __le__(self, other: Card) -> bool:
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
         return self.index <= other.index
 
-    def __gt__(self, other: Card) -> bool:
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
         return self.index > other.index
 
-    def __ge__(self, other: Card) -> bool:
+    def __ge__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
         return self.index >= other.index
 
     def __eq__(self, other: object) -> bool:
@@ -227,6 +246,8 @@ _BY_TEXT: Final[dict[str, Card]] = {text: card for card in _CARDS for text in _s
 
 def parse_cards(text: str) -> tuple[Card, ...]:
     """Parse whitespace- or comma-separated cards, keeping their order."""
+    if not isinstance(text, str):
+        raise NotationError(f"cards must be a string like 'As Kd 7c', got {text!r}")
     return tuple(Card.from_str(part) for part in text.replace(",", " ").split())
 
 

@@ -61,8 +61,9 @@ def to_record(
     if meta is not None:
         if not isinstance(meta, dict):
             raise RecordError(f"meta must be an object (a dict), got {type(meta).__name__}")
-        try:
-            _check_text(json.loads(json.dumps(meta, allow_nan=False)))
+        try:  # kept as a file keeps it (keys as text, lists for tuples), not shared with the caller
+            meta = json.loads(json.dumps(meta, allow_nan=False))
+            _check_text(meta)
         except RecursionError:
             raise RecordError("meta is nested too deep to be written as JSON") from None
         except (TypeError, ValueError) as exc:
@@ -117,7 +118,7 @@ def to_record(
         ),
     }
     if meta:
-        record["meta"] = dict(meta)
+        record["meta"] = meta
     return record
 
 
@@ -240,8 +241,7 @@ def replay(record: dict[str, Any]) -> GameState:
             f"not an Oh Hell record: 'format' must be {FORMAT!r}, got"
             f" {as_json(record.get('format'))}"
         )
-    _check_keys(record, _RECORD_KEYS, "the record")
-    version = record.get("version")
+    version = record.get("version")  # before the keys: another version has other ones
     if type(version) is not int:
         raise RecordError(
             f"the record's version must be the number {VERSION}, got {as_json(version)}"
@@ -250,6 +250,7 @@ def replay(record: dict[str, Any]) -> GameState:
         raise RecordError(
             f"unsupported record version {version}; this program reads version {VERSION}"
         )
+    _check_keys(record, _RECORD_KEYS, "the record")
     options = record["rules"]
     if isinstance(options, dict) and (missing := sorted(_RULES_KEYS - set(options))):
         raise RecordError(  # not filled in with defaults: that would replay another game

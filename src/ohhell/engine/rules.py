@@ -18,8 +18,10 @@ ohhell.engine.errors.RulesError: player_count must be an integer from 3 to 7, go
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
+from types import MappingProxyType
 from typing import Any, ClassVar, Final
 
 from ohhell.engine.errors import RulesError
@@ -239,7 +241,15 @@ class Rules:
         return len(self._sizes)
 
     def hand_size(self, hand_index: int) -> int:
-        """Cards dealt to each seat in hand ``hand_index`` (0-based)."""
+        """Cards dealt to each seat in hand ``hand_index`` (0-based: from 0 to ``hand_count``
+        less one; another index is an ``IndexError`` saying so, never a hand counted from the
+        end)."""
+        if isinstance(hand_index, bool) or not isinstance(hand_index, int):
+            raise TypeError(f"a hand index is an int, got {hand_index!r}")
+        if not 0 <= hand_index < self.hand_count:
+            raise IndexError(
+                f"no hand {hand_index}: the hands are 0 to {self.hand_count - 1} (0-based)"
+            )
         return self._sizes[hand_index]
 
     def has_trump(self, hand_index: int) -> bool:
@@ -248,9 +258,10 @@ class Rules:
         None in the last hand of the game (unless ``trump_in_last_hand``), and none when the deal
         leaves the stock empty (convention; with 4 players the 13-card hand uses the whole deck).
         """
+        size = self.hand_size(hand_index)  # the index checked
         if hand_index == self.hand_count - 1 and not self.trump_in_last_hand:
             return False
-        return self.hand_size(hand_index) * self.player_count < 52
+        return size * self.player_count < 52
 
     def dealer(self, first_dealer: int, hand_index: int) -> int:
         """The dealer of a hand: the seat left of the previous dealer."""
@@ -344,39 +355,51 @@ missed_bid_scores_tricks, zero_bid_bonus
 
 @dataclass(frozen=True, slots=True)
 class Preset:
-    """A named set of options; the player count is chosen separately."""
+    """A named set of options; the player count is chosen separately. Read-only, as every
+    ``Rules.preset`` call reads it.
+
+    >>> PRESETS["hook"].options["hook"] = False
+    Traceback (most recent call last):
+    ...
+    TypeError: 'mappingproxy' object does not support item assignment
+    """
 
     description: str
-    options: dict[str, Any]
+    options: Mapping[str, Any]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
 
 
-PRESETS: Final[dict[str, Preset]] = {
-    "standard": Preset("The standard game of the rules: ascending, sequential bids.", {}),
-    "descending": Preset(
-        "Variant 1: largest hand first, down to one card.", {"schedule": "descending"}
-    ),
-    "up-and-down": Preset(
-        "Variant 2: one card up to the largest hand and back down.", {"schedule": "up-and-down"}
-    ),
-    "down-and-up": Preset(
-        "Variant 2: largest hand down to one card and back up.", {"schedule": "down-and-up"}
-    ),
-    "hook": Preset("Variant 3: the bids may not total the tricks.", {"hook": True}),
-    "simultaneous": Preset(
-        "Variant 4: sealed bids revealed together.", {"bidding": "simultaneous"}
-    ),
-    "la-podrida": Preset(
-        "Variant 5: a seat void in the suit led must trump.", {"must_trump": True}
-    ),
-    "score-tricks": Preset(
-        "Variant 6: a missed bid scores its tricks.", {"missed_bid_scores_tricks": True}
-    ),
-    "zero-bonus": Preset(
-        "Variant 7: a made zero bid scores 5 plus the hand size.", {"zero_bid_bonus": True}
-    ),
-    "openspiel": Preset(
-        "OpenSpiel's scoring and hook: hook, missed bids score tricks.",
-        {"hook": True, "missed_bid_scores_tricks": True},
-    ),
-}
+PRESETS: Final[Mapping[str, Preset]] = MappingProxyType(
+    {
+        "standard": Preset("The standard game of the rules: ascending, sequential bids.", {}),
+        "descending": Preset(
+            "Variant 1: largest hand first, down to one card.", {"schedule": "descending"}
+        ),
+        "up-and-down": Preset(
+            "Variant 2: one card up to the largest hand and back down.", {"schedule": "up-and-down"}
+        ),
+        "down-and-up": Preset(
+            "Variant 2: largest hand down to one card and back up.", {"schedule": "down-and-up"}
+        ),
+        "hook": Preset("Variant 3: the bids may not total the tricks.", {"hook": True}),
+        "simultaneous": Preset(
+            "Variant 4: sealed bids revealed together.", {"bidding": "simultaneous"}
+        ),
+        "la-podrida": Preset(
+            "Variant 5: a seat void in the suit led must trump.", {"must_trump": True}
+        ),
+        "score-tricks": Preset(
+            "Variant 6: a missed bid scores its tricks.", {"missed_bid_scores_tricks": True}
+        ),
+        "zero-bonus": Preset(
+            "Variant 7: a made zero bid scores 5 plus the hand size.", {"zero_bid_bonus": True}
+        ),
+        "openspiel": Preset(
+            "OpenSpiel's scoring and hook: hook, missed bids score tricks.",
+            {"hook": True, "missed_bid_scores_tricks": True},
+        ),
+    }
+)
 """Named presets, the standard game first."""

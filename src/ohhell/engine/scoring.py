@@ -33,7 +33,16 @@ def trick_winner_index(cards: Sequence[Card], trump: Suit | None) -> int:
     2
     >>> trick_winner_index(parse_cards("Kh Ah 2s Qh"), None)
     1
+    >>> trick_winner_index(parse_cards("Kh Ah 2s Qh"), Card.from_str("4s"))
+    Traceback (most recent call last):
+    ...
+    TypeError: trump must be a Suit or None, got Card('4s') (a card's suit is card.suit)
     """
+    if trump is not None and type(trump) is not Suit:  # suits are compared by identity
+        hint = " (a card's suit is card.suit)" if isinstance(trump, Card) else ""
+        raise TypeError(f"trump must be a Suit or None, got {trump!r}{hint}")
+    if not cards:
+        raise ValueError("a trick has at least one card")
     best = 0
     best_card = cards[0]
     for i in range(1, len(cards)):

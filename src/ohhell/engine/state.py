@@ -192,6 +192,10 @@ def new_game(rules: Rules, *, first_dealer: int = 0) -> GameState:
     >>> state.phase, state.dealer, state.hand_size
     (<Phase.DEAL: 'deal'>, 2, 1)
     """
+    if not isinstance(rules, Rules):
+        raise TypeError(
+            f"new_game takes Rules (Rules(...), Rules.from_dict, Rules.preset), got {rules!r}"
+        )
     n = rules.player_count
     if (
         isinstance(first_dealer, bool)

@@ -59,6 +59,7 @@ from ohhell.engine.wording import counted
 __all__ = [
     "apply",
     "check_action",
+    "check_seat",
     "deal_from_deck",
     "is_legal",
     "legal_actions",
@@ -74,6 +75,8 @@ __all__ = [
 def deal_from_deck(state: GameState, deck: Sequence[Card]) -> Deal:
     """The deal of the current hand from a shuffled ``deck`` (one card at a time, starting
     left of the dealer, then the turned card when the rules turn one)."""
+    if state.phase is Phase.OVER:  # as apply says of any action then
+        raise GameOverError(f"the game is over: no deal is due ({state.describe_position()})")
     if state.phase is not Phase.DEAL:
         raise WrongPhaseError(f"no deal is due: {state.describe_position()}")
     return Deal.from_deck(
@@ -90,6 +93,8 @@ def random_deal(state: GameState, rng: random.Random) -> Deal:
 
     Use ``random.Random(seed)`` for reproducible games, ``secrets.SystemRandom()`` for live play.
     """
+    if not isinstance(rng, random.Random):
+        raise TypeError(f"rng must be a random.Random, got {rng!r}")
     return deal_from_deck(state, shuffled_deck(rng))
 
 
@@ -97,7 +102,9 @@ def random_deal(state: GameState, rng: random.Random) -> Deal:
 
 
 def legal_bids(state: GameState, seat: int) -> tuple[int, ...]:
-    """The bids ``seat`` may make now (empty when it is not that seat's turn to bid)."""
+    """The bids ``seat`` may make now (empty when it is not that seat's turn to bid); a seat
+    that is not one (not an ``int`` of the table) is refused as an action's is."""
+    check_seat(state, seat)
     if state.phase is not Phase.BID or seat not in state.to_act:
         return ()
     size = state.hand_size
@@ -116,7 +123,9 @@ def _hook_forbidden_bid(state: GameState, seat: int) -> int | None:
 
 
 def legal_plays(state: GameState, seat: int) -> tuple[Card, ...]:
-    """The cards ``seat`` may play now (empty when it is not that seat's turn to play)."""
+    """The cards ``seat`` may play now (empty when it is not that seat's turn to play); a seat
+    that is not one is refused as in :func:`legal_bids`."""
+    check_seat(state, seat)
     if (
         state.phase is not Phase.PLAY
         or seat != (state.leader + len(state.trick)) % state.player_count
@@ -139,6 +148,8 @@ def legal_plays(state: GameState, seat: int) -> tuple[Card, ...]:
 def legal_actions(state: GameState, seat: int | None = None) -> tuple[Action, ...]:
     """Every legal action now, for ``seat`` or for every seat to act; deals are not listed
     (the host supplies them when :attr:`~GameState.is_chance`)."""
+    if seat is not None:
+        check_seat(state, seat)
     seats = sorted(state.to_act) if seat is None else [seat]
     if state.phase is Phase.BID:
         return tuple(Bid(s, b) for s in seats for b in legal_bids(state, s))
@@ -174,10 +185,14 @@ def _seat_of(action: object) -> int | None:
     return action.seat if isinstance(action, (Bid, Play)) else None
 
 
-def _check_seat(state: GameState, seat: object, what: str) -> None:
-    if type(seat) is not int:  # not a bool, nor a subclass whose comparisons could say anything
+def check_seat(state: GameState, seat: object) -> None:
+    """Raise :class:`IllegalActionError` unless ``seat`` is a seat of ``state``'s table: a plain
+    ``int`` from 0, not a bool (``True`` would be seat 1), a float or a subclass, whose
+    comparisons could say anything (the legal actions of ``1.0`` would be refused when played).
+    """
+    if type(seat) is not int:
         raise IllegalActionError(
-            f"seat {seat!r}: a seat is an int from 0 to {state.player_count - 1},"
+            f"no seat {seat!r}: a seat is an int from 0 to {state.player_count - 1},"
             f" not a {type(seat).__name__}",
             seat=None,
         )
@@ -185,6 +200,11 @@ def _check_seat(state: GameState, seat: object, what: str) -> None:
         raise IllegalActionError(
             f"no seat {seat!r}: seats are 0 to {state.player_count - 1}", seat=None
         )
+
+
+def _check_seat(state: GameState, seat: object, what: str) -> None:
+    check_seat(state, seat)
+    assert isinstance(seat, int)
     if seat not in state.to_act:
         if state.phase is Phase.BID and state.bids[seat] is not None:
             reason = f"seat {seat} has already bid"

@@ -23,10 +23,9 @@ from dataclasses import dataclass
 
 from ohhell.engine.actions import Action
 from ohhell.engine.cards import Card, Suit
-from ohhell.engine.errors import IllegalActionError
 from ohhell.engine.rules import Rules
 from ohhell.engine.state import GameState, Phase, ScoreRow, Trick
-from ohhell.engine.transitions import legal_actions
+from ohhell.engine.transitions import check_seat, legal_actions
 
 __all__ = ["PlayerView", "ScoreRow", "public_view", "score_sheet", "view_for"]
 
@@ -119,8 +118,8 @@ class PlayerView:
 def score_sheet(state: GameState, seat: int | None = None) -> tuple[ScoreRow, ...]:
     """The score sheet: one row per finished hand, plus the hand in progress once dealt.
     Sealed bids appear only to ``seat`` itself (``None``: to no one)."""
-    if seat is not None and type(seat) is not int:  # see view_for
-        raise IllegalActionError(f"no seat {seat!r}: a seat is a whole number", seat=None)
+    if seat is not None:
+        check_seat(state, seat)  # as view_for
     if state.phase not in (Phase.BID, Phase.PLAY):
         return state.sheet
     current = ScoreRow(
@@ -146,10 +145,7 @@ def view_for(state: GameState, seat: int) -> PlayerView:
     """Everything ``seat`` may know: its own hand, never another's, nor the stock. A seat is a
     plain ``int``: not a bool (``True`` would see seat 1's cards), nor a subclass, whose
     comparisons could claim every seat's cards and sealed bids."""
-    if type(seat) is not int or not 0 <= seat < state.player_count:
-        raise IllegalActionError(  # as for an action of no seat (transitions._check_seat)
-            f"no seat {seat!r}: seats are 0 to {state.player_count - 1}", seat=None
-        )
+    check_seat(state, seat)  # as for an action of no seat
     return _view(state, seat)
 
 
