@@ -123,7 +123,7 @@ class GameState:
     @property
     def hand_size(self) -> int:
         """Cards dealt to each seat in the current (or last) hand."""
-        return self.rules.hand_size(min(self.hand_index, self.rules.hand_count - 1))
+        return self.rules.hand_sizes()[min(self.hand_index, self.rules.hand_count - 1)]
 
     @property
     def trump(self) -> Suit | None:

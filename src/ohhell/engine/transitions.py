@@ -105,6 +105,10 @@ def legal_bids(state: GameState, seat: int) -> tuple[int, ...]:
     """The bids ``seat`` may make now (empty when it is not that seat's turn to bid); a seat
     that is not one (not an ``int`` of the table) is refused as an action's is."""
     check_seat(state, seat)
+    return _legal_bids(state, seat)
+
+
+def _legal_bids(state: GameState, seat: int) -> tuple[int, ...]:
     if state.phase is not Phase.BID or seat not in state.to_act:
         return ()
     size = state.hand_size
@@ -126,6 +130,10 @@ def legal_plays(state: GameState, seat: int) -> tuple[Card, ...]:
     """The cards ``seat`` may play now (empty when it is not that seat's turn to play); a seat
     that is not one is refused as in :func:`legal_bids`."""
     check_seat(state, seat)
+    return _legal_plays(state, seat)
+
+
+def _legal_plays(state: GameState, seat: int) -> tuple[Card, ...]:
     if (
         state.phase is not Phase.PLAY
         or seat != (state.leader + len(state.trick)) % state.player_count
@@ -152,9 +160,9 @@ def legal_actions(state: GameState, seat: int | None = None) -> tuple[Action, ..
         check_seat(state, seat)
     seats = sorted(state.to_act) if seat is None else [seat]
     if state.phase is Phase.BID:
-        return tuple(Bid(s, b) for s in seats for b in legal_bids(state, s))
+        return tuple(Bid(s, b) for s in seats for b in _legal_bids(state, s))
     if state.phase is Phase.PLAY:
-        return tuple(Play(s, c) for s in seats for c in legal_plays(state, s))
+        return tuple(Play(s, c) for s in seats for c in _legal_plays(state, s))
     return ()
 
 
@@ -190,6 +198,8 @@ def check_seat(state: GameState, seat: object) -> None:
     ``int`` from 0, not a bool (``True`` would be seat 1), a float or a subclass, whose
     comparisons could say anything (the legal actions of ``1.0`` would be refused when played).
     """
+    if type(seat) is int and 0 <= seat < state.rules.player_count:
+        return
     if type(seat) is not int:
         raise IllegalActionError(
             f"no seat {seat!r}: a seat is an int from 0 to {state.player_count - 1},"
