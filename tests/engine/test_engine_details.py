@@ -238,6 +238,7 @@ def test_a_library_caller_s_slips_are_clear_errors_that_change_nothing() -> None
     with pytest.raises(TypeError):
         PRESETS["hook"].options["hook"] = False  # type: ignore[index]
     assert Rules.preset("hook", player_count=4).hook
+    assert pickle.loads(pickle.dumps(PRESETS["hook"])) == PRESETS["hook"]  # read-only, still
     meta = {1: 2, "t": (1, 2), "nested": {"a": [1]}}
     record = to_record(over, meta=meta)
     assert record["meta"] == {"1": 2, "t": [1, 2], "nested": {"a": [1]}}  # as it reads back

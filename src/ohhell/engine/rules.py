@@ -370,6 +370,10 @@ class Preset:
     def __post_init__(self) -> None:
         object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
 
+    def __reduce__(self) -> tuple[type[Preset], tuple[str, dict[str, Any]]]:
+        """Pickled (and copied) as its fields: a read-only view of a dict is not picklable."""
+        return (Preset, (self.description, dict(self.options)))
+
 
 PRESETS: Final[Mapping[str, Preset]] = MappingProxyType(
     {
