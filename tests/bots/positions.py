@@ -261,6 +261,20 @@ POSITIONS: tuple[Position, ...] = (
         " trick with no heart, can never let win",
     ),
     build_position(
+        "last-card-kept-where-no-seat-that-can-lead-it-holds-its-suit",
+        hands=("5c Kc 3s 9s Qs Ks", "Jc 2d 8d 5h 4s 8s", "Ac 2h 4h Kh 2s As", "4c 6c 6d Qd 7h Th"),
+        trump_card="Tc",
+        bids=(2, 1, 2, 1),
+        plays="Kc Jc Ac 4c As 6c 3s 4s 6d 5c 2d 2h 9s 8s 2s Qd Qs",
+        good="8d",
+        why="La Podrida, one trick needed with 8d 5h and no way to take this one: seat 3, shown"
+        " to hold no spade and so (must trump) no club either, cannot take it, so seat 0 or"
+        " seat 2 leads the last trick, and both have shown no diamond: a diamond kept can never"
+        " win, the heart can (found by a QA sweep's exact analysis: the heuristic kept the"
+        " diamond, a certain miss)",
+        must_trump=True,
+    ),
+    build_position(
         "last-card-kept-the-lowest-of-its-suit",
         hands=("Ah 3d", "3h 4c", "2c 7d", "5s 6s"),
         trump_card=None,

@@ -783,6 +783,23 @@ def _trick_winner_if_certain(
     return (view.leader + best_index) % view.rules.player_count
 
 
+def _could_beat(know: _Knowledge, seat: int, best: Card, led: Suit) -> bool:
+    """Whether ``seat``, still to play to this trick, may hold a card that beats ``best``, as
+    far as the unseen cards and the suits it has shown it lacks tell: a higher card of the
+    suit led (when ``best`` is of that suit), or a trump (a higher one over a trump). A seat
+    that cannot beat the best card now cannot beat a higher one played after it either."""
+    trump = know.trump
+    void = know.void[seat]
+    if best.suit is led:
+        if led not in void and any(rank > best.rank for rank in know.unseen[led]):
+            return True
+        if trump is None or led is trump or trump in void:
+            return False
+        return bool(know.unseen[trump])  # any trump ruffs it
+    # a trump is best on a side suit led: only a higher trump beats it
+    return trump not in void and any(rank > best.rank for rank in know.unseen[best.suit])
+
+
 def _last_trick_chance(
     view: PlayerView, know: _Knowledge, kept: Card, leaders: Sequence[int]
 ) -> float | None:
@@ -852,7 +869,9 @@ def _kept_card_chance(
     elif not _beats(card, _current_best(view, know.trump), know.trump):
         n = view.rules.player_count
         best = (view.leader + trick_winner_index(view.trick, know.trump)) % n
-        leaders = [best, *later]
+        led = view.trick[0].suit
+        top = _current_best(view, know.trump)
+        leaders = [best, *(s for s in later if _could_beat(know, s, top, led))]
     else:
         return strength[kept]
     chance = _last_trick_chance(view, know, kept, leaders)
