@@ -37,6 +37,7 @@ from ohhell.storage_files import (
     write_atomic,
 )
 from ohhell.tournament.duplicate import end_with_parent
+from ohhell.tournament.journal import MAX_MICROSECONDS
 from ohhell.tournament.stats import mean_ci
 
 CPP_SEEDS: Final = 2**31
@@ -573,17 +574,13 @@ def whole_number(value: object, low: int = 0, high: int | None = None) -> int:
     return value
 
 
-MAX_DECISION_MICROSECONDS: Final = 365 * 24 * 3600 * 10**6
-"""The longest decision a journal may hold (a year): a longer one was edited in by hand."""
-
-
 def decision_seconds(value: object) -> list[float]:
     """A journal record's decision times, whole microseconds (:func:`microseconds`), as
-    seconds; at least one, each from 0 to :data:`MAX_DECISION_MICROSECONDS`, else a damaged
-    line."""
+    seconds; at least one, each from 0 to a year (a tournament journal's ceiling,
+    :data:`ohhell.tournament.journal.MAX_MICROSECONDS`), else a damaged line."""
     if not isinstance(value, list) or not value:
         raise ValueError("no decision times")
-    return [whole_number(us, 0, MAX_DECISION_MICROSECONDS) / 1e6 for us in value]
+    return [whole_number(us, 0, MAX_MICROSECONDS) / 1e6 for us in value]
 
 
 def microseconds(seconds: Sequence[float]) -> list[int]:
