@@ -762,24 +762,13 @@ def _trick_winner_if_certain(
     view: PlayerView, know: _Knowledge, card: Card, later: Sequence[int]
 ) -> int | None:
     """The seat that takes the current trick once the seat to play adds ``card``, when that
-    is already certain (no seat still to play can beat the best card: none can hold a higher
-    card of its suit, or each has shown it has none of that suit, and none can ruff it), else
-    ``None``."""
+    is already certain (no seat still to play can beat the best card, :func:`_could_beat`),
+    else ``None``."""
     trick = [*view.trick, card]
-    trump = know.trump
-    best_index = trick_winner_index(trick, trump)
+    best_index = trick_winner_index(trick, know.trump)
     best = trick[best_index]
-    if later:
-        if _higher_unseen(know, best) > 0 and any(best.suit not in know.void[s] for s in later):
-            return None  # a seat to play may hold a higher card of its suit
-        can_ruff = (
-            trump is not None
-            and best.suit is not trump
-            and know.unseen[trump]
-            and any(trump not in know.void[s] for s in later)
-        )
-        if can_ruff:
-            return None
+    if any(_could_beat(know, seat, best, trick[0].suit) for seat in later):
+        return None
     return (view.leader + best_index) % view.rules.player_count
 
 
