@@ -328,4 +328,42 @@ POSITIONS: tuple[Position, ...] = (
         " is a low trump's best chance of its trick; ruffing with the ace leaves two low trumps"
         " that must both win later (the heuristic ruffed with the ace; a QA sweep)",
     ),
+    build_position(
+        "two-last-cards-the-seats-together-settle-the-kept-spade-losing",
+        hands=(
+            "4c 8c 3d 7d 8d Qd 3h 2s 3s 4s 6s",
+            "2c Jc 9d Td 6h 9h Kh Ah 7s Ts As",
+            "3c Tc Ac 2d 5d 6d 7h 8h Qh 9s Ks",
+        ),
+        trump_card="4d",
+        bids=(2, 4, 4),
+        plays="Qd 9d 2d 3h Kh 7h As 9s 6s Ah 8h 8c Td 5d 7d 2c Tc 4c Ks 4s Ts Qh 3s 9h Ac 2s Jc"
+        " 6d 3d",
+        good="6h",
+        why="no trick wanted and no diamond: either card loses this trick, and seat 2 leads the"
+        " last. The one spade left below the 7s is the 5s, and if seat 2 leads it, seat 0 (shown"
+        " to hold no heart and no club) beats the 7s with a higher spade or a trump: the 7s kept"
+        " never wins, the 6h kept can (a low heart led, seat 0 holding a spade), so throw the 6h"
+        " (the heuristic reasoned about each seat apart and kept it; found in self-play)",
+    ),
+    build_position(
+        "two-last-cards-a-seat-that-must-hold-a-trump-ruffs-the-lead",
+        hands=(
+            "2c 7c Jd Ad 2h 8h Ah 5s 6s 8s Qs Ks",
+            "9c 4d 6d 7d 8d 9d Kd 9h 2s 9s Ts Js",
+            "3c 4c 8c Qc 2d 3d 5d Qd 5h 7h Kh 4s",
+            "5c 6c Jc Kc Ac Td 3h 6h Th 3s 7s As",
+        ),
+        trump_card="4h",
+        bids=(4, 1, 3, 4),
+        plays="Ad Kd 5d Td Jd 9d Qd Th As 8s Ts 4s Ac 7c 9c 3c Kc 2c 9h 4c 2s 5h 3s 5s 8c 5c Ah"
+        " Js Ks 9s 7h 7s 2d 6h 8h 8d 6s 7d Kh 3h",
+        good="Qc",
+        why="La Podrida, no trick wanted, on lead with Qc 3d: seat 0 has shown it holds no club"
+        " and no diamond, and only one spade is left, so it holds a trump and must ruff the"
+        " queen; the 3d kept then loses to seat 1, which holds only diamonds, all higher. Led"
+        " first, the 3d can leave the queen to take the last trick (seat 3 leading a club):"
+        " lead the queen (the heuristic led the 3d; found in self-play)",
+        must_trump=True,
+    ),
 )

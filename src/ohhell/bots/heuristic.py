@@ -22,7 +22,9 @@ cards and public information only), so the search bot can use it as a fast rollo
   except on lead, where it leads the card scored highest by :data:`LEAD_WEIGHTS`, fitted to
   the search bot's leads, and, wanting no more tricks, by :data:`DUCK_LEAD_WEIGHTS`).
   Once the bid is lost it spoils the others' bids (or, when missed bids score their tricks,
-  takes every trick it can).
+  takes every trick it can). With two cards left, where the unseen cards can be dealt in few
+  enough ways, it first plays out every such deal and plays a card certainly better than
+  the other, if there is one (``_certainly_better``).
 
 >>> import random
 >>> from ohhell.engine import Rules, apply, new_game, random_deal, view_for
@@ -36,8 +38,9 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Final
 
 from ohhell.bots.base import Budget, legal_actions
@@ -49,6 +52,7 @@ from ohhell.engine import (
     Play,
     PlayerView,
     Suit,
+    playable,
     score_hand,
     trick_winner_index,
 )
@@ -566,6 +570,10 @@ def heuristic_play(view: PlayerView) -> Card:
         return cards[0]
     assert view.hand is not None and view.seat is not None
     know = _knowledge(view)
+    if len(view.hand) == 2:
+        certain = _certainly_better(view, know)
+        if certain is not None:
+            return certain
     seat = view.seat
     n = view.rules.player_count
     bid = view.bids[seat]
@@ -594,6 +602,110 @@ def heuristic_play(view: PlayerView) -> Card:
             cards, LEAD_WEIGHTS, lambda c: _lead_features(view, know, c, strength, later, need)
         )
     return _play_lookahead(view, know, cards, strength, later, need)
+
+
+ENDING_DEALS: Final = 400
+"""The most deals of the unseen cards :func:`_certainly_better` plays out; with more (the
+stock's cards among them, most hands) it stands aside."""
+
+
+def _certainly_better(view: PlayerView, know: _Knowledge) -> Card | None:
+    """With two cards left and both playable: the card that scores at least as much as the
+    other in every deal of the unseen cards that fits the seat's facts (the cards each seat
+    holds, the suits it has shown it lacks) and whatever the others play, and more in some
+    deal; ``None`` when neither card is, or when there are more than :data:`ENDING_DEALS`
+    such deals. The rules above reason about each seat apart; this settles what only the
+    seats' holdings together can (a seat that must hold the last trump because it has shown
+    it lacks the other suits left), and a card it names is never worse."""
+    assert view.hand is not None and view.seat is not None
+    seat, n, trump = view.seat, view.rules.player_count, know.trump
+    first, second = view.hand
+    others = [s for s in range(n) if s != seat and know.cards_left[s]]
+    unseen = [
+        Card.from_index(suit * 13 + rank - 2) for suit in _SUITS for rank in know.unseen[suit]
+    ]
+    later = [(view.leader + i) % n for i in range(len(view.trick) + 1, n)]
+    bid, won, size = view.bids[seat], view.tricks_won[seat], view.hand_size
+    assert bid is not None  # cards are played once every bid is known
+    scores = [score_hand(view.rules, bid=bid, won=won + t, hand_size=size) for t in range(3)]
+    must_trump = view.rules.must_trump
+
+    def outcomes(card: Card, holding: dict[int, tuple[Card, ...]]) -> set[int]:
+        """The seat's scores over every way the seats after it can play this trick."""
+        kept = second if card is first else first
+        found: set[int] = set()
+
+        def follow(trick: list[Card], i: int) -> None:
+            if i < len(later):
+                held = holding[later[i]]
+                for c in playable(held, trick, trump, must_trump=must_trump):
+                    follow([*trick, c], i + 1)
+                return
+            winner = (view.leader + trick_winner_index(trick, trump)) % n
+            last = [kept if s == seat else _left(holding[s], trick) for s in range(n)]
+            order = [(winner + i) % n for i in range(n)]
+            last_winner = order[trick_winner_index([last[s] for s in order], trump)]
+            found.add(scores[(winner == seat) + (last_winner == seat)])
+
+        follow([*view.trick, card], 0)
+        return found
+
+    if _deal_bound(others, know, unseen) > ENDING_DEALS:
+        return None
+    first_ok = second_ok = True  # no deal yet where the card does worse than the other may
+    first_more = second_more = False
+    for holding in _holdings(others, know, unseen):
+        one, two = outcomes(first, holding), outcomes(second, holding)
+        first_ok = first_ok and min(one) >= max(two)
+        second_ok = second_ok and min(two) >= max(one)
+        first_more = first_more or min(one) > max(two)
+        second_more = second_more or min(two) > max(one)
+        if not (first_ok or second_ok):
+            return None
+    if first_ok and first_more:
+        return first
+    if second_ok and second_more:
+        return second
+    return None
+
+
+def _deal_bound(others: Sequence[int], know: _Knowledge, unseen: Sequence[Card]) -> int:
+    """At least the number of deals :func:`_holdings` yields: each seat in turn (the fewest
+    cards it may hold first) chooses its cards from those of its suits, or from the cards the
+    seats before it left if fewer."""
+    fits = sorted(
+        (sum(1 for c in unseen if c.suit not in know.void[seat]), know.cards_left[seat])
+        for seat in others
+    )
+    bound, pool = 1, len(unseen)
+    for fit, k in fits:
+        bound *= math.comb(min(fit, pool), k)
+        pool -= k
+    return bound
+
+
+def _left(held: tuple[Card, ...], trick: Sequence[Card]) -> Card:
+    """A seat's last card: of the cards it held, the one not in ``trick``."""
+    (card,) = [c for c in held if c not in trick] if len(held) == 2 else held
+    return card
+
+
+def _holdings(
+    others: Sequence[int], know: _Knowledge, unseen: Sequence[Card]
+) -> Iterator[dict[int, tuple[Card, ...]]]:
+    """Every way to deal the ``unseen`` cards to the ``others`` (``know.cards_left`` each,
+    none of a suit a seat has shown it lacks; the rest in the stock)."""
+    if not others:
+        yield {}
+        return
+    seat, rest = others[0], others[1:]
+    void = know.void[seat]
+    fits = [c for c in unseen if c.suit not in void]
+    for held in combinations(fits, know.cards_left[seat]):
+        left = [c for c in unseen if c not in held]
+        for holding in _holdings(rest, know, left):
+            holding[seat] = held
+            yield holding
 
 
 @dataclass(frozen=True, slots=True)

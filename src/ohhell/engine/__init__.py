@@ -77,7 +77,7 @@ from ohhell.engine.events import (
     events_for,
 )
 from ohhell.engine.rules import CONVENTIONS, PRESETS, BiddingMode, Preset, Rules, Schedule
-from ohhell.engine.scoring import score_hand, trick_winner_index, winners
+from ohhell.engine.scoring import playable, score_hand, trick_winner_index, winners
 from ohhell.engine.state import GameState, HandResult, Phase, ScoreRow, Trick, new_game
 from ohhell.engine.transitions import (
     apply,
@@ -145,6 +145,7 @@ __all__ = [
     "legal_plays",
     "new_game",
     "parse_cards",
+    "playable",
     "public_view",
     "random_deal",
     "score_hand",

@@ -1,4 +1,5 @@
-"""Trick winners and hand scores: the two formulas of the game.
+"""Trick winners, the cards a seat may play to a trick, and hand scores: the formulas of the
+game.
 
 >>> from ohhell.engine.rules import Rules
 >>> standard = Rules(player_count=4)
@@ -21,7 +22,7 @@ from collections.abc import Sequence
 from ohhell.engine.cards import Card, Suit
 from ohhell.engine.rules import Rules
 
-__all__ = ["score_hand", "trick_winner_index", "winners"]
+__all__ = ["playable", "score_hand", "trick_winner_index", "winners"]
 
 
 def trick_winner_index(cards: Sequence[Card], trump: Suit | None) -> int:
@@ -53,6 +54,36 @@ def trick_winner_index(cards: Sequence[Card], trump: Suit | None) -> int:
         elif card.suit is trump:
             best, best_card = i, card
     return best
+
+
+def playable(
+    hand: Sequence[Card], trick: Sequence[Card], trump: Suit | None, *, must_trump: bool
+) -> tuple[Card, ...]:
+    """The cards of ``hand`` that may be played to ``trick`` (its cards in play order): any
+    card on lead; else the cards of the suit led, if the hand holds any; else, when
+    ``must_trump`` (La Podrida) and a trump is turned, the hand's trumps, if any; else any card.
+    :func:`~ohhell.engine.legal_plays` applies it to the seat to play.
+
+    >>> from ohhell.engine.cards import parse_cards
+    >>> hand = parse_cards("2c 9s Ah")
+    >>> playable(hand, parse_cards("Kd"), Suit.SPADES, must_trump=False)
+    (Card('2c'), Card('9s'), Card('Ah'))
+    >>> playable(hand, parse_cards("Kd"), Suit.SPADES, must_trump=True)
+    (Card('9s'),)
+    >>> playable(hand, parse_cards("3h Kd"), Suit.SPADES, must_trump=True)
+    (Card('Ah'),)
+    """
+    if not trick:
+        return tuple(hand)
+    led = trick[0].suit
+    follow = tuple(c for c in hand if c.suit is led)
+    if follow:
+        return follow
+    if must_trump and trump is not None:
+        trumps = tuple(c for c in hand if c.suit is trump)
+        if trumps:
+            return trumps
+    return tuple(hand)
 
 
 def score_hand(rules: Rules, *, bid: int, won: int, hand_size: int) -> int:

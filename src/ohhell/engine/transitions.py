@@ -52,7 +52,7 @@ from ohhell.engine.events import (
     TrickWon,
 )
 from ohhell.engine.rules import BiddingMode
-from ohhell.engine.scoring import score_hand, trick_winner_index
+from ohhell.engine.scoring import playable, score_hand, trick_winner_index
 from ohhell.engine.state import GameState, HandResult, Phase, ScoreRow, Trick
 from ohhell.engine.wording import counted
 
@@ -139,18 +139,7 @@ def _legal_plays(state: GameState, seat: int) -> tuple[Card, ...]:
         or seat != (state.leader + len(state.trick)) % state.player_count
     ):
         return ()
-    hand = state.hands[seat]
-    if state.trick:
-        led = state.trick[0].suit
-        follow = tuple(c for c in hand if c.suit is led)
-        if follow:
-            return follow
-        trump = state.trump
-        if state.rules.must_trump and trump is not None:
-            trumps = tuple(c for c in hand if c.suit is trump)
-            if trumps:
-                return trumps
-    return hand
+    return playable(state.hands[seat], state.trick, state.trump, must_trump=state.rules.must_trump)
 
 
 def legal_actions(state: GameState, seat: int | None = None) -> tuple[Action, ...]:
