@@ -62,6 +62,7 @@ def run_pettingzoo(seconds: float, seed: int) -> int:
             if done or truncated:
                 env.step(None)
                 continue
+            assert obs is not None  # last() observes unless told not to
             env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
             steps += 1
     return steps

@@ -335,6 +335,9 @@ def test_a_view_or_a_feed_of_no_seat_is_refused() -> None:
             score_sheet(state, seat)  # type: ignore[arg-type]
     with pytest.raises(IllegalActionError, match="no seat 3: seats are 0 to 2"):
         score_sheet(state, 3)
+    for seat in (3, -1):  # the deal names every seat
+        with pytest.raises(IllegalActionError, match=f"no seat {seat}: seats are 0 to 2"):
+            events_for(seat, events)
     assert score_sheet(state, 2)[-1].bids == (None, None, None)  # seat 1's bid is sealed
     dealt = [e for e in events_for(None, events) if isinstance(e, HandDealt)]
     assert dealt and all(hand is None for hand in dealt[0].hands)

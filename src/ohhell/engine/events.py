@@ -100,12 +100,17 @@ Event: TypeAlias = (
 def events_for(seat: int | None, events: Iterable[Event]) -> tuple[Event, ...]:
     """The events as seat ``seat`` may see them (``None``: a spectator, who sees no hand).
     Any other ``seat`` than ``None`` or a plain ``int`` is refused (``True`` would see seat 1's
-    cards, and an ``int`` subclass whose comparisons always agree every seat's)."""
+    cards, and an ``int`` subclass whose comparisons always agree every seat's), and so is a
+    seat the events show is not at the table (a deal names every seat)."""
     if seat is not None and type(seat) is not int:
         raise IllegalActionError(f"no seat {seat!r}: a seat is a whole number", seat=None)
     out: list[Event] = []
     for event in events:
         if isinstance(event, HandDealt):
+            if seat is not None and not 0 <= seat < len(event.hands):
+                raise IllegalActionError(
+                    f"no seat {seat}: seats are 0 to {len(event.hands) - 1}", seat=None
+                )
             event = replace(
                 event,
                 hands=tuple(h if s == seat else None for s, h in enumerate(event.hands)),
