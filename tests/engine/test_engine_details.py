@@ -223,6 +223,15 @@ def test_a_library_caller_s_slips_are_clear_errors_that_change_nothing() -> None
     for bad in (lambda: parse_cards(None), lambda: Card(3.0, 14.0), lambda: Card.from_index(True)):
         with pytest.raises(NotationError):
             bad()  # type: ignore[no-untyped-call]
+    # a card's repr is the constructor call that gives it back
+    assert all(eval(repr(card), {"Card": Card}) is card for card in DECK)
+    for args, message in (
+        (("As", 14), "no card of suit 'As' and rank 14"),
+        (("Zz",), "invalid card 'Zz'"),
+        ((3,), r"a card is Card\('As'\) or Card\(suit, rank\), got Card\(3\)"),
+    ):
+        with pytest.raises(NotationError, match=message):
+            Card(*args)
     assert Suit.from_str("Spades") is Suit.SPADES
     rules = Rules(player_count=3)
     for index in (-1, rules.hand_count):

@@ -22,7 +22,7 @@ import numbers
 import random
 from collections.abc import Iterable
 from enum import IntEnum
-from typing import Final
+from typing import Final, overload
 
 from ohhell.engine.errors import NotationError
 
@@ -110,11 +110,14 @@ class Card:
     """One playing card. There are exactly 52 instances, one per card, so ``is`` works.
 
     Construct cards with :meth:`from_str`, :meth:`from_index` or :meth:`of`. ``Card(suit, rank)``
-    gives the same instance too, so a card built that way is the card, not a copy of it.
-    Cards are ordered by suit, then rank (display order; it is not trick-taking strength).
+    and ``Card("As")`` (as a card's ``repr`` writes it) give the same instance too, so a card
+    built that way is the card, not a copy of it. Cards are ordered by suit, then rank (display
+    order; it is not trick-taking strength).
 
-    >>> Card(Suit.SPADES, Rank.ACE) is Card.from_str("As")
+    >>> Card(Suit.SPADES, Rank.ACE) is Card.from_str("As") is Card("As")
     True
+    >>> eval(repr(Card.from_str("Td")))
+    Card('Td')
     """
 
     __slots__ = ("index", "rank", "suit")
@@ -123,9 +126,17 @@ class Card:
     rank: Rank
     index: int
 
-    def __new__(cls, suit: Suit, rank: Rank) -> Card:
+    @overload
+    def __new__(cls, suit: str) -> Card: ...
+    @overload
+    def __new__(cls, suit: Suit, rank: Rank) -> Card: ...
+    def __new__(cls, suit: Suit | str, rank: Rank | None = None) -> Card:
+        if rank is None:
+            if isinstance(suit, str) and len(_MADE) == len(Suit) * len(Rank):
+                return Card.from_str(suit)  # the notation, as repr() writes a card
+            raise NotationError(f"a card is Card('As') or Card(suit, rank), got Card({suit!r})")
         whole = (isinstance(x, numbers.Integral) and not isinstance(x, bool) for x in (suit, rank))
-        if not all(whole):  # not 3.0 nor True, which Suit() and Rank() would take
+        if not all(whole) or isinstance(suit, str):  # not 3.0 nor True, which Suit() would take
             raise NotationError(f"no card of suit {suit!r} and rank {rank!r}")
         try:
             suit, rank = Suit(suit), Rank(rank)
