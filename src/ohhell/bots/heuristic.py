@@ -624,6 +624,8 @@ def _certainly_better(view: PlayerView, know: _Knowledge) -> Card | None:
     unseen = [
         Card.from_index(suit * 13 + rank - 2) for suit in _SUITS for rank in know.unseen[suit]
     ]
+    if _deal_bound(others, know, unseen) > ENDING_DEALS:
+        return None
     later = [(view.leader + i) % n for i in range(len(view.trick) + 1, n)]
     bid, won, size = view.bids[seat], view.tricks_won[seat], view.hand_size
     assert bid is not None  # cards are played once every bid is known
@@ -650,8 +652,6 @@ def _certainly_better(view: PlayerView, know: _Knowledge) -> Card | None:
         follow([*view.trick, card], 0)
         return found
 
-    if _deal_bound(others, know, unseen) > ENDING_DEALS:
-        return None
     first_ok = second_ok = True  # no deal yet where the card does worse than the other may
     first_more = second_more = False
     for holding in _holdings(others, know, unseen):
