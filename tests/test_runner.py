@@ -82,6 +82,27 @@ def test_seeded_games_are_reproducible() -> None:
     assert len({game(s) for s in range(12)}) > 1
 
 
+def test_the_deals_do_not_depend_on_the_bots_nor_reach_them() -> None:
+    """Without ``bot_rngs`` each bot gets a generator of its own, seeded from the dealing
+    one: never the dealing generator itself (whose state would tell a bot the next deal), so
+    the same seed deals the same cards whatever the bots draw from theirs."""
+    given: list[random.Random] = []
+
+    class Spy(RandomBot):
+        def choose(self, view: PlayerView, rng: random.Random, budget: Budget) -> Any:
+            given.append(rng)
+            return super().choose(view, rng, budget)
+
+    def dealt(bots: list[Any], deal_rng: random.Random) -> list[Any]:
+        result = play_game(RULES, bots, deal_rng=deal_rng, first_dealer=0)
+        return [hand.dealt for hand in result.state.results]
+
+    deal_rng = random.Random(7)
+    spied = dealt([Spy()] * 3, deal_rng)
+    assert given and all(rng is not deal_rng for rng in given)
+    assert dealt([HeuristicBot()] * 3, random.Random(7)) == spied
+
+
 def test_live_play_shuffles_with_a_secure_generator(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every deck is shuffled by the secure generator itself (not by a Mersenne Twister
     seeded from it, whose state the deals would give away)."""

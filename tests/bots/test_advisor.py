@@ -12,6 +12,7 @@ from ohhell.bots.advisor import bidding_view
 from ohhell.bots.search import CERTAIN_AFTER, SearchBot
 from ohhell.engine import (
     DECK,
+    PRESETS,
     Bid,
     BiddingMode,
     BidOutOfRangeError,
@@ -224,6 +225,34 @@ def test_a_position_described_as_at_a_table() -> None:
     assert advice.trick_probabilities == pytest.approx((0.0, 1.0))  # certain, and shown so
     second = bidding_view(Rules(player_count=5), parse_cards("As"), None, [0])
     assert 0.0 < advise_bid(second, random.Random(3), samples=50).trick_probabilities[1] < 1.0
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        *({"preset": name} for name in PRESETS),
+        {"schedule": "up-and-down", "repeat_turning_hand": True},
+        {"schedule": "down-and-up", "repeat_turning_hand": True, "hook": True},
+        {"schedule": "custom", "custom_hand_sizes": [3, 5], "trump_in_last_hand": False},
+    ],
+    ids=lambda options: "-".join(f"{k}={v}" for k, v in options.items()),
+)
+def test_any_game_s_rules_describe_a_position(options: dict[str, object]) -> None:
+    """Only the players and the bidding and scoring options of a game's rules count for a
+    position at a table: its schedule (the turning hand played twice, custom hand sizes,
+    the last hand without trump) is no reason to refuse one."""
+    if "preset" in options:
+        rules = Rules.preset(str(options["preset"]), 5)
+    else:
+        rules = Rules.from_dict({"player_count": 5, **options})
+    bids = [] if rules.bidding is BiddingMode.SIMULTANEOUS else [1]
+    view = bidding_view(rules, parse_cards("As Kd"), Card.from_str("7h"), bids)
+    assert view.hand is not None and sorted(view.hand) == sorted(parse_cards("As Kd"))
+    assert view.rules.player_count == 5 and view.rules.hook == rules.hook
+    advice = advise_bid(view, random.Random(2), samples=16)
+    assert sorted(advice.expected_scores) == [
+        a.bid for a in view.legal_actions if isinstance(a, Bid)
+    ]
 
 
 @pytest.mark.parametrize(

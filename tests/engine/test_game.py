@@ -41,8 +41,10 @@ from ohhell.engine import (
     legal_actions,
     new_game,
     parse_cards,
+    public_view,
     random_deal,
     score_sheet,
+    view_for,
 )
 from ohhell.engine import Bid as B
 
@@ -474,6 +476,11 @@ def test_complete_game(players: int, options: dict[str, object]) -> None:
             assert sum(result.bids) != result.hand_size
     assert state.totals == tuple(sum(r.points[s] for r in state.results) for s in range(players))
     assert state.winners and all(state.totals[w] == max(state.totals) for w in state.winners)
+    # once over, the game's dealer and hand size are its last hand's, as every view shows them
+    last = state.results[-1]
+    assert state.dealer == last.dealer and state.hand_size == last.hand_size
+    for view in (public_view(state), *(view_for(state, s) for s in range(players))):
+        assert (view.dealer, view.hand_size) == (last.dealer, last.hand_size)
 
 
 def test_helpers_refuse_bad_input_with_the_engine_s_errors() -> None:

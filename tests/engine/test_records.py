@@ -162,6 +162,24 @@ def test_an_unfinished_trick_followed_by_another_names_the_unfinished_one() -> N
     assert str(info.value).startswith("hand 2, trick 1: trick is incomplete but later tricks")
 
 
+def test_a_winner_named_for_an_unfinished_trick_is_refused() -> None:
+    """A record cut off in the middle of a trick may not claim who won it: that trick was
+    never finished, so its ``winner`` must be null."""
+    state = new_game(Rules(player_count=3, schedule="custom", custom_hand_sizes=(3,)))
+    state, _ = apply(state, random_deal(state, random.Random(1)))
+    while len(state.trick) < 2:
+        state, _ = apply(state, legal_actions(state)[0])
+    record = records.to_record(state)
+    trick = record["hands"][-1]["tricks"][-1]
+    assert len(trick["cards"]) == 2 and trick["winner"] is None
+    assert records.replay(copy.deepcopy(record)) == state
+    trick["winner"] = trick["leader"]
+    with pytest.raises(RecordError) as info:
+        records.replay(record)
+    assert str(info.value).startswith("hand 1, trick ")
+    assert "'winner' given for an unfinished trick" in str(info.value)
+
+
 def test_a_record_is_written_only_as_it_can_be_read() -> None:
     """``to_record`` refuses what ``replay`` would refuse in the record it writes: seat names
     that are not text, and ``meta`` that is not a JSON object."""
