@@ -114,14 +114,19 @@ def test_every_bot_says_why_a_view_has_nothing_to_do(name: str) -> None:
             bot.choose(view, random.Random(0), SMALL)
 
 
-def test_a_search_without_a_time_limit_refuses_more_worlds_than_it_can_hold() -> None:
+@pytest.mark.parametrize("compiled", [True, False])
+def test_a_search_without_a_time_limit_refuses_more_worlds_than_it_can_hold(
+    compiled: bool,
+) -> None:
     """Their seeds are drawn before the first world is played: a billion simulations ran
-    out of memory before any work. With ``seconds`` the clock stops the search instead."""
+    out of memory before any work. With ``seconds`` the clock stops the search instead. The
+    loop in Python refuses as the compiled one does: the same view and budget, the same
+    answer."""
     state, seat = _dealt()
     view = view_for(state, seat)
     with pytest.raises(
         ValueError, match="worlds to sample without a time limit, at most 1,000,000"
     ):
-        SearchBot().choose(view, random.Random(0), Budget(simulations=10**12))
+        SearchBot(compiled=compiled).choose(view, random.Random(0), Budget(simulations=10**12))
     timed = Budget(simulations=10**12, seconds=0.01)
-    assert SearchBot().choose(view, random.Random(0), timed) in view.legal_actions
+    assert SearchBot(compiled=compiled).choose(view, random.Random(0), timed) in view.legal_actions

@@ -26,9 +26,11 @@ from ohhell.engine import (
     Card,
     GameState,
     Phase,
+    PlayerView,
     Rules,
     Schedule,
     apply,
+    legal_actions,
     new_game,
     parse_cards,
     random_deal,
@@ -368,6 +370,38 @@ class _CountingRandom(random.Random):
     def getrandbits(self, k: int) -> int:
         self.draws += 1
         return super().getrandbits(k)
+
+
+@pytest.mark.parametrize("phase", ["bid", "card"])
+def test_a_time_budget_counts_the_decision_s_setup(phase: str) -> None:
+    """The clock starts when the decision does: a world model slower to build than the whole
+    budget leaves time for the one world every decision draws, not a budget's worth more."""
+    import time
+
+    from ohhell.bots.sampling import WorldSampler, knowledge
+
+    state = bidding_state(8)
+    if phase == "card":
+        while state.phase is Phase.BID:
+            seat = to_act(state)
+            state, _ = apply(state, Bid(seat, 0 if Bid(seat, 0) in legal_actions(state) else 1))
+    view = view_for(state, to_act(state))
+    draws: list[int] = []
+
+    class Slow(WorldSampler):
+        def sample(self, rng: random.Random) -> tuple[int, ...]:
+            draws.append(1)
+            return super().sample(rng)
+
+    def slow(v: PlayerView) -> WorldSampler:
+        time.sleep(0.05)  # longer than the whole budget
+        return Slow(knowledge(v))
+
+    bot = SearchBot(sampler=slow)
+    assert bot.choose(view, random.Random(0), Budget(seconds=0.01)) in view.legal_actions
+    assert len(draws) == 1
+    bot.choose(view, random.Random(0), Budget(simulations=64))
+    assert len(draws) > 2  # untimed, the same model gives every world asked for
 
 
 def _card_position(**options: Any) -> Position:

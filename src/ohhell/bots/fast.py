@@ -12,8 +12,9 @@ Two engines, because they win in different places (measured by
   :meth:`HandSim.undo`). Search uses it: each sampled world is played out with the
   :func:`policy_card` rollout policy or solved exactly with :func:`solve`. Plain ``int`` masks
   beat numpy here, where every decision depends on the cards in the trick and on the bids;
-  compiled, they beat both: :mod:`ohhell.bots.compiled` is :func:`rollout` under numba, which
-  the search uses when numba is installed.
+  compiled, they beat both: :mod:`ohhell.bots.compiled` holds this module's rollouts and
+  solver, with the world sampler and the world weights, under numba, each search decision
+  one compiled call, when numba is installed.
 - :func:`ohhell.bots.batch.random_hands` (in its own module, the only one needing numpy):
   uniformly random hands vectorised over thousands of games (``uint64`` masks, one array
   operation per play for every game at once). This is the fastest way to play random hands,
@@ -216,7 +217,6 @@ class HandSim:
 
 # --------------------------------------------------------------------------- rollout policy
 
-_ALL: Final = (1 << 52) - 1
 _TRUMP_MASKS: Final[dict[int, int]] = {NO_TRUMP: 0, **dict(enumerate(SUIT_MASKS))}
 
 
@@ -423,10 +423,10 @@ def _spoiler(
     won: Sequence[int],
     hands: Sequence[int],
 ) -> int:
-    """A lost bid's card: make the others miss. On lead, lead strong while more seats still
-    need tricks (and can make them) than have just what they bid, else weak; in a trick, beat
-    a winner that still needs tricks as cheaply as possible, otherwise lose with the most
-    dangerous card (feeding a seat that needs no more)."""
+    """A lost bid's card: make the others miss. On lead, lead strong while at least as many
+    seats still need tricks (and can make them) as have just what they bid, else weak; in a
+    trick, beat a winner that still needs tricks as cheaply as possible, otherwise lose with
+    the most dangerous card (feeding a seat that needs no more)."""
     if legal & (legal - 1) == 0:
         return legal.bit_length() - 1
     if best < 0:
@@ -560,6 +560,8 @@ def rollout(sim: HandSim, *, lost: int = LOST_PLAY_ON) -> list[int]:
     trick = sim.trick
     best = -1
     best_pos = 0
+    # the trick's winner so far is tracked inline here and below (beats(), written out): this
+    # is the search's innermost loop in pure Python, and it saves a function call per card
     for i, card in enumerate(trick):
         if (
             best < 0

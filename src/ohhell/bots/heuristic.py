@@ -97,6 +97,11 @@ SMALL_HAND_SHARE: Final = 0.5
 :data:`CARD_WIN_WEIGHTS`) when the opponents hold less than this share of the cards the seat
 cannot see (:func:`calibration_group`)."""
 
+CHEAP_WIN_SLACK: Final = 0.05
+"""Winning a trick it needs, the heuristic plays the cheapest card whose chance of holding
+the trick is within this much of the best card's: a card that costs less (a lower rank, or
+following suit rather than ruffing) is worth a near-equal chance."""
+
 CARD_WIN_WEIGHTS: Final[dict[int, tuple[float, ...]]] = {
     # Logistic calibration of the card-win model, per group (0: trumps; 1: side suits under a
     # trump; 2: hands without trump; 3: hands without trump where the opponents hold less than
@@ -561,6 +566,12 @@ def _sure_winners(know: _Knowledge, hand: Sequence[Card]) -> list[Card]:
     return [c for c in hand if c.suit is trump and c.rank > top]
 
 
+def _later_seats(view: PlayerView) -> list[int]:
+    """The seats to play to the current trick after the seat to act, in order."""
+    n = view.rules.player_count
+    return [(view.leader + i) % n for i in range(len(view.trick) + 1, n)]
+
+
 def heuristic_play(view: PlayerView) -> Card:
     """The card to play: see the module docstring for the plan."""
     cards = [a.card for a in view.legal_actions if isinstance(a, Play)]
@@ -575,7 +586,6 @@ def heuristic_play(view: PlayerView) -> Card:
         if certain is not None:
             return certain
     seat = view.seat
-    n = view.rules.player_count
     bid = view.bids[seat]
     won = view.tricks_won[seat]
     left = len(view.hand)
@@ -585,7 +595,7 @@ def heuristic_play(view: PlayerView) -> Card:
             return _play_greedy(view, know, cards)
         return _play_spoiler(view, know, cards)
     strength = _win_probabilities(view, know, view.hand, on_lead=not view.trick)
-    later = [(view.leader + i) % n for i in range(len(view.trick) + 1, n)]
+    later = _later_seats(view)
     if need == 0:
         return _play_duck(view, know, cards, strength, later)
     sure = _sure_winners(know, view.hand)
@@ -626,7 +636,7 @@ def _certainly_better(view: PlayerView, know: _Knowledge) -> Card | None:
     ]
     if _deal_bound(others, know, unseen) > ENDING_DEALS:
         return None
-    later = [(view.leader + i) % n for i in range(len(view.trick) + 1, n)]
+    later = _later_seats(view)
     bid, won, size = view.bids[seat], view.tricks_won[seat], view.hand_size
     assert bid is not None  # cards are played once every bid is known
     scores = [score_hand(view.rules, bid=bid, won=won + t, hand_size=size) for t in range(3)]
@@ -1012,7 +1022,7 @@ def _play_win(
             ]
         # the cheapest card that scores as well as any: lowest rank, and follow suit before a ruff
         top = max(p for p, _ in scored)
-        good = [c for p, c in scored if p >= top - 0.05]
+        good = [c for p, c in scored if p >= top - CHEAP_WIN_SLACK]
         return min(good, key=lambda c: (c.suit is trump and led is not trump, c.rank))
     return _discard(know, cards, strength, view, later)
 
@@ -1104,8 +1114,7 @@ def _play_greedy(view: PlayerView, know: _Knowledge, cards: Sequence[Card]) -> C
     """Missed bids score their tricks: take every trick possible."""
     assert view.hand is not None
     strength = _win_probabilities(view, know, view.hand, on_lead=not view.trick)
-    n = view.rules.player_count
-    later = [(view.leader + i) % n for i in range(len(view.trick) + 1, n)]
+    later = _later_seats(view)
     return _play_win(view, know, cards, strength, later)
 
 
@@ -1151,7 +1160,9 @@ def _play_spoiler(view: PlayerView, know: _Knowledge, cards: Sequence[Card]) -> 
 
 class HeuristicBot:
     """Rule-based bidding and play (see the module docstring); deterministic, ignores the
-    random generator and the budget, and takes well under a millisecond per decision."""
+    random generator and the budget. It takes 0.14 ms per decision on average; a decision
+    between its last two cards that plays out every deal left (:func:`_certainly_better`)
+    took up to 25 ms."""
 
     name = "heuristic"
 

@@ -9,10 +9,13 @@ either. The cards nobody has seen (other seats' cards and the stock) are shared 
 
 - seats with no known void and the stock are interchangeable, so they are merged into one
   "free" holder and split by one uniform draw at the end;
-- the unseen cards of each suit are allocated to the seats that may hold that suit and to the
-  free holder, suit by suit, with each allocation drawn with probability proportional to the
-  number of complete deals it leads to (exact counting by dynamic programming over the suits,
-  memoised on the remaining capacities), so no void constraint ever causes rejection or bias.
+- seats void in the same suits are interchangeable too: each such group is dealt its
+  members' cards together and shares them out by a uniform draw at the end;
+- the unseen cards of each suit are allocated to the groups that may hold that suit and to
+  the free holder, suit by suit, with each allocation drawn with probability proportional to
+  the number of complete deals it leads to (exact counting by dynamic programming over the
+  suits, memoised on the groups' remaining capacities), so no void constraint ever causes
+  rejection or bias.
 
 A world is a function of one 64-bit seed (:meth:`WorldSampler.draw`): the draws come from a
 SplitMix64 stream written here in plain Python and in :mod:`ohhell.bots.compiled` for numba,

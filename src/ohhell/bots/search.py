@@ -6,7 +6,8 @@ given its hands, and evaluates every candidate action in every world on the fast
 (:mod:`ohhell.bots.fast`, pure Python: no numpy needed). When numba is installed, each
 decision's whole loop over worlds, drawing, weighting and playing out, is one compiled call
 (:func:`ohhell.bots.compiled.card_worlds`, :func:`~ohhell.bots.compiled.bid_worlds`): the same
-worlds from the same seeds and the same values, so the same cards, about five times faster:
+worlds from the same seeds and the same values, so the same cards, some 30 times faster than
+the loop in Python (``docs/bots.md``):
 
 - **Worlds** are weighted by how likely the revealed bids were given their hands (below) and,
   during play, by how likely the other seats' plays so far were: the hand is replayed in the
@@ -75,16 +76,18 @@ __all__ = ["BidEstimate", "SearchBot"]
 
 DEFAULT_SIMULATIONS = 1280
 """Playouts per card decision when the budget names none (bids get ``bid_factor`` times as
-many, short playouts up to ``boost`` times as many): 8.6 ms mean per decision on one core
-(p99 52 ms), 4 players, standard game, each decision compiled. Against 320, over 400
+many, short playouts up to ``boost`` times as many): 6.4 ms mean per decision on one core
+(p99 39 ms), 4 players, standard game, each decision compiled. Against 320, over 400
 duplicate deal sets: +1.4 points per game (95 % CI +0.5 .. +2.2) against three ``heuristic``
 bots, and 72.3 % of bids made against 71.5 %. 2,560 bought +0.3 more (CI -0.5 .. +1.1) for
 twice the time (``docs/bots-research.md``)."""
 
 MAX_SOLVE_LEAVES = 100_000
 """The largest ``solve_leaves``: an exact solve runs to its end whatever the time budget,
-so it must stay small enough to be quick (the default 100 solves two-card end games; 1,500,
-three-card ones, measured no stronger)."""
+so it must stay small enough to be quick. The bound counts each seat's cards left, factorial,
+multiplied: the default 100 solves the last two tricks from their lead with up to six players
+(with seven, 2^7 = 128, from the trick's second card); 1,500 solves the last three with up to
+four players (3!^4 = 1,296), measured no stronger."""
 
 MIN_BID_SPREAD = 0.001
 """The narrowest ``bid_spread`` above 0: at 0.001 trick a world whose bid model is off by a
@@ -103,6 +106,33 @@ it). A budget with ``seconds`` may ask for more; the clock stops it."""
 
 _CHUNK = 16
 """Under a time budget, the compiled decision loop checks the clock every this many worlds."""
+
+
+def _deadline(budget: Budget) -> float | None:
+    """When a decision under ``budget`` must stop sampling worlds, by the clock of
+    :func:`time.perf_counter`; read as the decision starts, so that its setup (counting the
+    deals that fit what the seat has seen) is inside the budget."""
+    return None if budget.seconds is None else time.perf_counter() + budget.seconds
+
+
+def _check_untimed(worlds: int, deadline: float | None) -> None:
+    """Refuse to sample more than :data:`MAX_UNTIMED_WORLDS` worlds with no time limit, in
+    Python or compiled alike."""
+    if deadline is None and worlds > MAX_UNTIMED_WORLDS:
+        raise ValueError(
+            f"{worlds:,} worlds to sample without a time limit, at most"
+            f" {MAX_UNTIMED_WORLDS:,}: give the budget seconds too, or fewer simulations"
+        )
+
+
+def _lost_play(view: PlayerView, *, spoiler: bool) -> int:
+    """How the rollouts play a seat whose bid is lost (:func:`ohhell.bots.fast.rollout`'s
+    ``lost``): for what is left to it when ``spoiler``, to take every trick it can where a
+    missed bid scores its tricks and to make the others miss where it scores nothing; else on,
+    as if it could still make its bid."""
+    if not spoiler:
+        return LOST_PLAY_ON
+    return LOST_GRAB if view.rules.missed_bid_scores_tricks else LOST_SPOIL
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,13 +168,7 @@ class _Table:
             trump=NO_TRUMP if view.trump is None else int(view.trump),
             trump_card=-1 if view.trump_card is None else view.trump_card.index,
             must_trump=view.rules.must_trump,
-            lost=(
-                LOST_PLAY_ON
-                if not spoiler
-                else LOST_GRAB
-                if view.rules.missed_bid_scores_tricks
-                else LOST_SPOIL
-            ),
+            lost=_lost_play(view, spoiler=spoiler),
             sealed=view.rules.bidding is BiddingMode.SIMULTANEOUS,
             hook=view.rules.hook,
             first_bidder=(view.dealer + 1) % view.player_count,
@@ -187,37 +211,43 @@ class BidEstimate:
 class SearchBot:
     """Determinized search (PIMC) with bid-weighted world sampling and an exact end game.
 
-    Options: ``simulations`` (default playouts per decision), ``min_worlds`` (worlds sampled
-    at least, however many candidates), ``solve_leaves`` (solve a world exactly when the play
-    sequences left are at most this many; 0 turns the solver off), ``bid_spread`` (standard
-    deviation, in tricks, of the bid model weighting the worlds; 0 turns weighting off,
-    else at least :data:`MIN_BID_SPREAD`),
-    ``bid_window`` (in hands of more than ``2 * bid_window + 1`` cards, only bids within
-    ``bid_window + 0.5`` tricks of the heuristic's estimate are searched), ``policy_bonus``
-    (points added to the rollout policy's own choice: a prior against sampling noise; 0, the
-    default, only breaks exact ties),
-    ``bid_factor`` (bids get this many times the playouts of a card decision), ``prior_weight``
-    (the share of the heuristic's calibrated trick distribution in the distribution bids are
-    scored by, the rollouts' giving the rest: 0 for rollouts alone, 1 for the prior alone),
-    ``spoiler`` (in rollouts, a seat whose
-    bid is lost plays for what is left to it: to make the others miss where a missed bid
-    scores nothing, to take every trick it can where a missed bid scores its tricks; false:
-    it plays on as if still aiming at its bid),
-    ``boost`` (up to this many times more worlds when few cards are left to play, so short
-    playouts use the time long ones would), ``play_mismatch`` (the weight factor of a world
-    for each play of another seat that the rollout policy would not have made there; 1 turns
-    play weighting off), ``rivalry`` (cards are valued by the seat's points less this share
-    of the other seats' mean points: 0 for its own points alone, 1 for its lead over the
-    table), ``bid_lean`` (points per trick bid taken from a bid's expected points when
-    choosing it: above 0 leans toward lower, safer bids; the bid advisor shows the expected
-    points themselves), ``guess_after_bid`` (a bid's rollouts guess the bids still to come
-    after putting each candidate bid in, keeping the hooked dealer's guess legal; false
-    guesses them once per world from the seat's own estimate, as before it measured better:
-    ``docs/bots-research.md``), ``compiled`` (run
-    the inner loops compiled with numba, :mod:`ohhell.bots.compiled`, when numba is
-    installed: the same cards, faster; the first bot built in a process loads the compiled
-    code; false runs their pure-Python references in :mod:`ohhell.bots.fast` and
-    :mod:`ohhell.bots.sampling`).
+    Options (a bot spec such as ``search:rivalry=0.5`` sets them; the defaults in brackets):
+
+    - ``simulations`` [1,280]: playouts per card decision when the budget names none.
+    - ``min_worlds`` [8]: worlds sampled at least, however many candidates.
+    - ``solve_leaves`` [100]: solve a world exactly when the play sequences left
+      (:func:`~ohhell.bots.fast.solve_leaf_estimate`) are at most this many; 0 turns the
+      solver off.
+    - ``bid_spread`` [1.0]: the standard deviation, in tricks, of the bid model weighting the
+      worlds; 0 turns that weighting off, else at least :data:`MIN_BID_SPREAD`.
+    - ``bid_window`` [2]: in hands of more than ``2 * bid_window + 1`` cards, only the bids
+      within ``bid_window + 0.5`` tricks of the heuristic's estimate are searched.
+    - ``policy_bonus`` [0]: points added to the rollout policy's own card, a prior against
+      sampling noise (measured harmful above 0: ``docs/bots-research.md``); at 0 it only
+      breaks exact ties.
+    - ``bid_factor`` [6]: bids get this many times the playouts of a card decision.
+    - ``prior_weight`` [0.5]: the share of the heuristic's calibrated trick distribution in
+      the distribution bids are scored by, the rollouts' giving the rest (0: rollouts alone,
+      1: the prior alone).
+    - ``spoiler`` [true]: in rollouts, a seat whose bid is lost plays for what is left to it,
+      to make the others miss where a missed bid scores nothing, to take every trick it can
+      where a missed bid scores its tricks; false: it plays on as if still aiming at its bid.
+    - ``boost`` [1.5]: up to this many times more worlds when few cards are left to play, so
+      short playouts use the time long ones would.
+    - ``play_mismatch`` [0.75]: the weight factor of a world for each play of another seat
+      that the rollout policy would not have made there; 1 turns play weighting off.
+    - ``rivalry`` [0.25]: cards are valued by the seat's points less this share of the other
+      seats' mean points (0: its own points alone; 1: its lead over the table).
+    - ``bid_lean`` [0]: points per trick bid taken from a bid's expected points when choosing
+      it (above 0 leans toward lower, safer bids; the bid advisor shows the expected points
+      themselves).
+    - ``guess_after_bid`` [true]: a bid's rollouts guess the bids still to come after putting
+      each candidate bid in, keeping the hooked dealer's guess legal; false guesses them once
+      per world from the seat's own estimate (``docs/bots-research.md`` has both measured).
+    - ``compiled`` [true]: run each decision's loop compiled with numba
+      (:mod:`ohhell.bots.compiled`) when numba is installed: the same cards, faster; the first
+      bot built in a process loads the compiled code. False runs the pure-Python references
+      in :mod:`ohhell.bots.fast` and :mod:`ohhell.bots.sampling`.
 
     ``sampler`` builds, from the seat's view, the :class:`~ohhell.bots.sampling.WorldSampler`
     whose worlds each decision searches (before weighting). The default,
@@ -375,11 +405,6 @@ one decision, at most 1,000,000: give at most 111,111 simulations, or a time lim
         when its chunk is due (a budget of millions of worlds must not spend its time drawing
         seeds it will never use)."""
         if deadline is None:
-            if worlds > MAX_UNTIMED_WORLDS:
-                raise ValueError(
-                    f"{worlds:,} worlds to sample without a time limit, at most"
-                    f" {MAX_UNTIMED_WORLDS:,}: give the budget seconds too, or fewer simulations"
-                )
             yield [rng.getrandbits(64) for _ in range(worlds)]
             return
         for start in range(0, worlds, _CHUNK):
@@ -424,6 +449,7 @@ one decision, at most 1,000,000: give at most 111,111 simulations, or a time lim
         return self.rivalry
 
     def _choose_card(self, view: PlayerView, rng: random.Random, budget: Budget) -> Action:
+        deadline = _deadline(budget)
         seat = view.seat
         assert seat is not None
         cards = [a.card.index for a in view.legal_actions if isinstance(a, Play)]
@@ -431,8 +457,8 @@ one decision, at most 1,000,000: give at most 111,111 simulations, or a time lim
         table = _Table.of(view, spoiler=self.spoiler)
         scores = score_tables(view.rules, table.bids, view.hand_size)
         totals = dict.fromkeys(cards, 0.0)
-        deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
         worlds = self._worlds(len(cards), budget, self._boost(sum(sampler.know.counts)))
+        _check_untimed(worlds, deadline)
         loop = self._card_loop_compiled if self._compiled_worlds(sampler) else self._card_loop
         weight_sum, preferred = loop(
             view, table, sampler, rng, worlds, deadline, cards, scores, totals
@@ -564,6 +590,7 @@ one decision, at most 1,000,000: give at most 111,111 simulations, or a time lim
         ``every_bid`` searches every legal bid, not only those near the estimate; ``worlds``
         sets how many worlds are sampled instead of the budget (each world is played out once
         per bid searched). This is the bid advisor's use (:func:`ohhell.bots.advise_bid`)."""
+        deadline = _deadline(budget)
         legal_actions(view, rng, budget)  # the call checked, and the seat is to act
         seat = view.seat
         if seat is None or view.phase is not Phase.BID:
@@ -581,7 +608,6 @@ one decision, at most 1,000,000: give at most 111,111 simulations, or a time lim
             or size <= 2 * self.bid_window + 1
             or abs(b - estimate) <= self.bid_window + 0.5
         ] or legal
-        deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
         if worlds is None:
             worlds = self._worlds(len(candidates), budget, self.bid_factor * self._boost(n * size))
         elif worlds < 1:
@@ -625,17 +651,18 @@ one decision, at most 1,000,000: give at most 111,111 simulations, or a time lim
     ) -> dict[int, list[float]]:
         """For each candidate bid, the distribution of the seat's tricks when playing for it:
         the rollouts in ``worlds`` sampled worlds blended with the heuristic's ``prior``."""
+        _check_untimed(worlds, deadline)
         tallies = {b: [0.0] * (view.hand_size + 1) for b in candidates}
         loop = self._bid_loop_compiled if self._compiled_worlds(sampler) else self._bid_loop
         weight_sum, drawn = loop(view, table, sampler, rng, worlds, deadline, tallies)
-        return {
-            b: [
+        dists: dict[int, list[float]] = {}
+        for b in candidates:
+            share = self._prior_share(tallies[b], weight_sum, drawn)
+            dists[b] = [
                 share * p + (1.0 - share) * (w / weight_sum if weight_sum else 0.0)
                 for p, w in zip(prior, tallies[b], strict=True)
             ]
-            for b in candidates
-            for share in [self._prior_share(tallies[b], weight_sum, drawn)]
-        }
+        return dists
 
     @staticmethod
     def _expected_points(view: PlayerView, bid: int, dist: Sequence[float]) -> float:
