@@ -102,6 +102,14 @@ def test_json_advice_is_reproducible_by_seed() -> None:
             ("--hand", "2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ac", "--trump", "2h"),
             "leave no card to turn for trump: give --no-trump instead of --trump",
         ),
+        (  # too many cards for the table, trump or not: the hand's size is what is wrong
+            ("--players", "7", "--hand", "As Kd 7c 2h 3h 4h 5h 6h", "--trump", "9h"),
+            "8 cards in the hand: with 7 players a hand holds 1 to 7",
+        ),
+        (
+            ("--hand", "2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ac 2d", "--trump", "2h"),
+            "14 cards in the hand: with 4 players a hand holds 1 to 13",
+        ),
         (("--hand", "As", "--no-trump", "--samples", "1000000001"), "got 1,000,000,001"),
     ],
 )

@@ -122,7 +122,7 @@ def _position(args: argparse.Namespace) -> PlayerView:
     if trump is not None and trump in hand:
         raise AdviceError(f"--trump {trump} is in --hand: the turned card is no seat's")
     n, place = rules.player_count, args.position
-    if trump is not None and len(hand) * n >= len(DECK):
+    if trump is not None and len(hand) * n == len(DECK):
         raise AdviceError(
             f"{len(hand)} cards each for {n} players leave no card to turn for trump:"
             " give --no-trump instead of --trump"
