@@ -59,6 +59,9 @@ def swap_first_two_cards_of_trick(record: dict[str, Any]) -> None:
     ("mutate", "message"),
     [
         (lambda r: r.update(format="chess"), "not an Oh Hell record"),
+        # a key that is not there is said to be missing, not to hold null
+        (lambda r: r.pop("format"), "not an Oh Hell record: it has no 'format'"),
+        (lambda r: r.pop("version"), "the record has no 'version' (this program reads version 1)"),
         (lambda r: r.update(version=99), "unsupported record version 99"),
         (lambda r: r["rules"].update(player_count=9), "invalid rules: player_count must be"),
         (lambda r: r["rules"].update(jokers=True), "unknown rules option 'jokers'"),
@@ -160,6 +163,17 @@ def test_an_unfinished_trick_followed_by_another_names_the_unfinished_one() -> N
     with pytest.raises(RecordError) as info:
         records.replay(corrupt(cut))
     assert str(info.value).startswith("hand 2, trick 1: trick is incomplete but later tricks")
+
+
+def test_json_lines_are_said_not_to_be_a_record() -> None:
+    """A tournament's journal (one JSON value per line) given where a record goes is named
+    for what it is, not only as text that fails to parse; a record cut short is still said to
+    be truncated."""
+    for text in ('{"a": 1}\n{"b": 2}\n', b'{"a": 1}\n\n[2]\n'):
+        with pytest.raises(RecordError, match="one JSON value per line"):
+            records.loads(text)
+    with pytest.raises(RecordError, match="may be truncated or corrupt"):
+        records.loads('{"a": 1,\n"b"')
 
 
 def test_a_winner_named_for_an_unfinished_trick_is_refused() -> None:

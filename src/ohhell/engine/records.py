@@ -201,10 +201,27 @@ def loads(text: str | bytes) -> dict[str, Any]:
     try:
         data = parse_json(text)
     except ValueError as exc:
+        if _json_lines(text):
+            raise RecordError(
+                "not a record: the text holds one JSON value per line (JSON lines, as a"
+                " tournament's journal is written), where a record is a single JSON object"
+            ) from None
         raise RecordError(f"not valid JSON ({exc}); the file may be truncated or corrupt") from None
     if not isinstance(data, dict):
         raise RecordError(f"a record is a JSON object, got {json_kind(data)}")
     return data
+
+
+def _json_lines(text: str | bytes) -> bool:
+    """Whether ``text`` is JSON lines: more than one line, its first two each a JSON value."""
+    try:
+        lines = (text if isinstance(text, str) else text.decode()).splitlines()
+        first_two = [line for line in lines if line.strip()][:2]
+        for line in first_two:
+            parse_json(line)
+    except ValueError:  # UnicodeDecodeError too
+        return False
+    return len(first_two) == 2
 
 
 def _check_text(value: object) -> None:
@@ -236,12 +253,15 @@ def replay(record: dict[str, Any]) -> GameState:
     if not isinstance(record, dict):
         raise RecordError(f"a record is a JSON object, got {json_kind(record)}")
     _check_text(record)
-    if record.get("format") != FORMAT:
+    if "format" not in record:
+        raise RecordError(f"not an Oh Hell record: it has no 'format' (a record's is {FORMAT!r})")
+    if record["format"] != FORMAT:
         raise RecordError(
-            f"not an Oh Hell record: 'format' must be {FORMAT!r}, got"
-            f" {as_json(record.get('format'))}"
+            f"not an Oh Hell record: 'format' must be {FORMAT!r}, got {as_json(record['format'])}"
         )
-    version = record.get("version")  # before the keys: another version has other ones
+    if "version" not in record:  # before the keys: another version has other ones
+        raise RecordError(f"the record has no 'version' (this program reads version {VERSION})")
+    version = record["version"]
     if type(version) is not int:
         raise RecordError(
             f"the record's version must be the number {VERSION}, got {as_json(version)}"
