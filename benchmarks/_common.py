@@ -18,12 +18,13 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import IO, Any, Final
+from typing import IO, Any, Final, NoReturn
 
 import ohhell
 from ohhell.bots import Bot, Budget, check_budget
 from ohhell.bots.levels import bot_options
 from ohhell.bots.search import SearchBot
+from ohhell.cli.main import EXIT_BROKEN_PIPE
 from ohhell.cli.options import seed_arg
 from ohhell.players import same_player
 from ohhell.storage_files import (
@@ -43,6 +44,19 @@ from ohhell.tournament.stats import mean_ci
 CPP_SEEDS: Final = 2**31
 """OpenSpiel's C++ seeds are 32-bit ``int``s: the seeds handed to it (``--seed``, any whole
 number from 0, counted up from it) are taken modulo this."""
+
+
+def run_main(main: Callable[[], int]) -> NoReturn:
+    """Run a benchmark's ``main`` as its command and exit with its status. A reader that goes
+    away early (``| head``) ends it quietly with 141, as SIGPIPE ends ``cat`` and as the
+    ``ohhell`` commands end (:data:`ohhell.cli.main.EXIT_BROKEN_PIPE`), not with a traceback."""
+    try:
+        code = main()
+        sys.stdout.flush()  # what is still buffered fails here, not at exit
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        code = EXIT_BROKEN_PIPE
+    sys.exit(code)
 
 
 def cpp_seeds(seed: int) -> Iterator[int]:

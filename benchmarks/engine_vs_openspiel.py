@@ -34,7 +34,7 @@ import sys
 from collections.abc import Callable
 from typing import Any, Final
 
-from _common import cpp_seeds, interleaved, seconds_of, timed_parser, write_figures
+from _common import cpp_seeds, interleaved, run_main, seconds_of, timed_parser, write_figures
 
 from ohhell.engine import Rules, apply, legal_actions, new_game, random_deal
 from ohhell.openspiel_bridge import one_hand_rules as bridge_rules
@@ -170,4 +170,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_main(main)

@@ -54,7 +54,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 import numpy as np
-from _common import cpp_seeds, interleaved, seconds_of, timed, timed_parser, write_figures
+from _common import cpp_seeds, interleaved, run_main, seconds_of, timed, timed_parser, write_figures
 
 from ohhell.bots import Budget, compiled, fast, sampling
 from ohhell.bots.batch import random_hands
@@ -370,4 +370,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_main(main)

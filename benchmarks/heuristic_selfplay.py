@@ -19,12 +19,11 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from _common import output_path, write_figures
+from _common import output_path, run_main, write_figures
 
 from ohhell.bots import HeuristicBot
 from ohhell.bots.heuristic import expected_tricks
@@ -142,4 +141,4 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_main(main)

@@ -15,10 +15,9 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
 from collections.abc import Callable, Sequence
 
-from _common import output_path, write_figures
+from _common import output_path, run_main, write_figures
 
 from ohhell.bots import Bot, HeuristicBot, RandomBot
 from ohhell.cli.options import seed_arg
@@ -133,4 +132,4 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_main(main)

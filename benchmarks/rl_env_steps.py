@@ -40,7 +40,7 @@ try:
 except ImportError as exc:  # pragma: no cover - only without the dev dependencies
     sys.exit(f"{exc}: install the dev extra, pip install -e '.[dev]'")
 
-from _common import seconds_of, timed_parser, write_figures
+from _common import run_main, seconds_of, timed_parser, write_figures
 
 from ohhell.engine import Rules
 
@@ -116,4 +116,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_main(main)

@@ -61,7 +61,6 @@ import multiprocessing
 import os
 import random
 import statistics
-import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -83,6 +82,7 @@ from _common import (
     output_path,
     paired_difference,
     refuse_same_file,
+    run_main,
     search_options,
     start_worker,
     table_lead,
@@ -664,4 +664,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_main(main)

@@ -84,6 +84,7 @@ from _common import (
     output_path,
     paired_difference,
     refuse_same_file,
+    run_main,
     search_options,
     start_worker,
     table_lead,
@@ -434,4 +435,4 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run_main(main)

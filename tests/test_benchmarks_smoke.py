@@ -402,3 +402,22 @@ def test_search_vs_heuristic_quick_says_it_has_no_ci(tmp_path: Path) -> None:
     assert figures["benchmark"] == "search_vs_heuristic"
     assert figures["margin_ci95"] is None
     assert ", no CI (1 deal set); target >= 30, lower >= 27: n/a, not the bot as it ships" in out
+
+
+@pytest.mark.parametrize("script", ["heuristic_vs_random.py", "rl_env_steps.py"])
+def test_a_reader_that_goes_away_ends_a_benchmark_quietly(script: str) -> None:
+    """``benchmark | head``: the report's reader is gone before the first line, so the
+    benchmark ends with SIGPIPE's status, 141, as the ``ohhell`` commands do, and says
+    nothing (it printed a BrokenPipeError traceback)."""
+    import subprocess
+    import sys
+
+    for module in NEEDS[script]:
+        require(module)
+    args = [sys.executable, str(ROOT / "benchmarks" / script), "--quick"]
+    with subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as child:
+        assert child.stdout is not None and child.stderr is not None
+        child.stdout.close()  # the reader goes away at once
+        stderr = child.stderr.read().decode()
+        assert child.wait(timeout=300) == 141, stderr
+    assert stderr == ""
