@@ -8,7 +8,7 @@ import sys
 from dataclasses import replace
 
 import pytest
-from tests.conftest import in_ci
+from tests.conftest import in_ci, run_python
 
 if not in_ci():  # in CI a missing test dependency is an error, not a skip
     pytest.importorskip("pettingzoo")
@@ -455,3 +455,28 @@ def test_nothing_is_observed_or_rendered_before_the_first_reset() -> None:
     env.reset(seed=0)
     for call in calls.values():
         call()
+
+
+@pytest.mark.parametrize(
+    ("module", "blocked", "extra"),
+    [
+        ("ohhell.rl.pettingzoo_env", "pettingzoo", "rl"),
+        ("ohhell.rl.encoding", "numpy", "rl"),
+        ("ohhell.rl.openspiel_game", "pyspiel", "openspiel"),
+    ],
+)
+def test_without_its_extra_a_module_says_what_to_install(
+    module: str, blocked: str, extra: str
+) -> None:
+    """Imported where a dependency is missing (here blocked in a fresh interpreter), the
+    module names it and the extra that installs it, not only numpy's or PettingZoo's name."""
+    shown = run_python(
+        f"import sys; sys.modules[{blocked!r}] = None\n"
+        "try:\n"
+        f"    import {module}\n"
+        "except ModuleNotFoundError as exc:\n"
+        "    print(exc, exc.name)\n"
+    )
+    assert shown == (
+        f"{blocked} is not installed; ohhell.rl needs it: pip install 'ohhell[{extra}]' {blocked}"
+    )

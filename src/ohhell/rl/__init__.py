@@ -13,3 +13,14 @@ OpenSpiel game. The modules are imported on demand, so importing this package ne
 
 ``docs/rl.md`` documents the encodings, rewards and returns.
 """
+
+from __future__ import annotations
+
+
+def missing_extra(exc: ImportError, extra: str) -> ModuleNotFoundError:
+    """The error for a module of this package imported without the extra that installs what
+    it needs: which module is missing, and the install command."""
+    return ModuleNotFoundError(
+        f"{exc.name or exc} is not installed; ohhell.rl needs it: pip install 'ohhell[{extra}]'",
+        name=exc.name,
+    )

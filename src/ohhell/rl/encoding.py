@@ -26,8 +26,13 @@ import math
 from dataclasses import dataclass
 from typing import Final
 
-import numpy as np
-import numpy.typing as npt
+from ohhell.rl import missing_extra
+
+try:
+    import numpy as np
+    import numpy.typing as npt
+except ImportError as exc:
+    raise missing_extra(exc, "rl") from exc
 
 from ohhell.engine import Action, Bid, Card, Phase, Play, PlayerView, Rules
 

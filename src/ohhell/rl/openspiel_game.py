@@ -42,9 +42,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
-import numpy as np
-import numpy.typing as npt
-import pyspiel
+from ohhell.rl import missing_extra
+
+try:
+    import numpy as np
+    import numpy.typing as npt
+    import pyspiel
+except ImportError as exc:
+    raise missing_extra(exc, "openspiel") from exc
 
 from ohhell.bots.base import Bot, Budget
 from ohhell.bots.sampling import sample_world

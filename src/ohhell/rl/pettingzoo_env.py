@@ -28,10 +28,15 @@ from __future__ import annotations
 import random
 from typing import Any, Final, Literal
 
-import numpy as np
-import numpy.typing as npt
-from gymnasium import spaces
-from pettingzoo import AECEnv  # type: ignore[import-untyped]  # PettingZoo ships no types
+from ohhell.rl import missing_extra
+
+try:
+    import numpy as np
+    import numpy.typing as npt
+    from gymnasium import spaces
+    from pettingzoo import AECEnv  # type: ignore[import-untyped]  # PettingZoo ships no types
+except ImportError as exc:
+    raise missing_extra(exc, "rl") from exc
 
 from ohhell.engine import (
     GameState,
