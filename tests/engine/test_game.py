@@ -209,6 +209,29 @@ def test_game_ends_with_shared_win() -> None:
         apply(state, B(0, 0))
 
 
+def test_an_error_names_a_seat_only_when_the_action_names_one_at_the_table(
+    playing: GameState,
+) -> None:
+    """``exc.seat`` is the seat that tried to act, for an adapter to route the message to:
+    never a value that is not one of the table's seats (a bool, an out-of-range number, a
+    list), whichever check refuses the action."""
+    over = run(new_game(Rules(player_count=3, schedule="custom", custom_hand_sizes=(1,))))
+    over = run(over, deal("2h", "3h", "4h", trump=None), B(1, 0), B(2, 0), B(0, 0))
+    over = plays(over, "3h", "4h", "2h")
+    cases = [
+        (over, B(1, 0), GameOverError, 1),
+        (over, B([], 0), GameOverError, None),  # type: ignore[arg-type]
+        (over, B(9, 0), GameOverError, None),
+        (playing, B(True, 0), WrongPhaseError, None),
+        (playing, B(9, 0), WrongPhaseError, None),
+        (playing, B(2, 0), WrongPhaseError, 2),
+    ]
+    for state, action, error, seat in cases:
+        with pytest.raises(error) as info:
+            apply(state, action)
+        assert info.value.seat == seat and type(info.value.seat) is type(seat), action
+
+
 # ----------------------------------------------------------------------------- illegal actions
 
 

@@ -59,6 +59,10 @@ def swap_first_two_cards_of_trick(record: dict[str, Any]) -> None:
     ("mutate", "message"),
     [
         (lambda r: r.update(format="chess"), "not an Oh Hell record"),
+        (  # a trick more than the hand's cards: said so, not as a wrong leader
+            lambda r: r["hands"][0]["tricks"].append(r["hands"][0]["tricks"][0]),
+            "hand 1: 3 tricks recorded, but the hand deals 2 cards each",
+        ),
         # a key that is not there is said to be missing, not to hold null
         (lambda r: r.pop("format"), "not an Oh Hell record: it has no 'format'"),
         (lambda r: r.pop("version"), "the record has no 'version' (this program reads version 1)"),

@@ -125,3 +125,15 @@ def test_to_dict_is_stable() -> None:
         "missed_bid_scores_tricks": False,
         "zero_bid_bonus": False,
     }
+
+
+def test_the_rules_tables_cannot_be_changed_at_run_time() -> None:
+    """The hand counts by player count and the presets are read-only: a caller editing them
+    would change every later game (the engine holds no state that can drift)."""
+    from ohhell.engine.rules import HANDS_BY_PLAYER_COUNT
+
+    with pytest.raises(TypeError):
+        HANDS_BY_PLAYER_COUNT[4] = 20  # type: ignore[index]
+    with pytest.raises(TypeError):
+        PRESETS["mine"] = PRESETS["standard"]  # type: ignore[index]
+    assert Rules(player_count=4).hand_sizes()[-1] == 13

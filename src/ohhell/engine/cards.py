@@ -111,8 +111,10 @@ class Card:
 
     Construct cards with :meth:`from_str`, :meth:`from_index` or :meth:`of`. ``Card(suit, rank)``
     and ``Card("As")`` (as a card's ``repr`` writes it) give the same instance too, so a card
-    built that way is the card, not a copy of it. Cards are ordered by suit, then rank (display
-    order; it is not trick-taking strength).
+    built that way is the card, not a copy of it. Cards are ordered by index: by suit (clubs,
+    diamonds, hearts, spades), then rank from the two up. That is neither display order
+    (:func:`sort_cards`, as records write hands: by suit, each from the ace down) nor
+    trick-taking strength.
 
     >>> Card(Suit.SPADES, Rank.ACE) is Card.from_str("As") is Card("As")
     True

@@ -35,6 +35,7 @@ from ohhell.engine.jsontext import as_json, json_kind, parse_json
 from ohhell.engine.rules import Rules
 from ohhell.engine.state import GameState, Phase, Trick, new_game
 from ohhell.engine.transitions import apply
+from ohhell.engine.wording import counted
 
 __all__ = ["FORMAT", "VERSION", "dumps", "loads", "replay", "to_record"]
 
@@ -338,6 +339,12 @@ def _replay_hand(state: GameState, index: int, entry: object, *, is_last: bool) 
         raise RecordError("'tricks' must be a list", hand=hand)
     if state.phase is Phase.BID and tricks:
         raise RecordError("tricks recorded before every seat has bid", hand=hand)
+    if len(tricks) > state.hand_size:
+        raise RecordError(
+            f"{counted(len(tricks), 'trick')} recorded, but the hand deals"
+            f" {counted(state.hand_size, 'card')} each",
+            hand=hand,
+        )
     for t_index, trick in enumerate(tricks):
         if state.trick and state.phase is Phase.PLAY:  # the trick before was left unfinished
             raise RecordError(

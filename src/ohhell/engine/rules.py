@@ -45,7 +45,9 @@ CONVENTIONS: Final[tuple[str, ...]] = (
 not options; the option-like ones, such as playing the turning hand once, are :class:`Rules`
 fields with their defaults). ``docs/rules.md`` gives each with its reason."""
 
-HANDS_BY_PLAYER_COUNT: Final[dict[int, int]] = {3: 15, 4: 13, 5: 10, 6: 8, 7: 7}
+HANDS_BY_PLAYER_COUNT: Final[Mapping[int, int]] = MappingProxyType(
+    {3: 15, 4: 13, 5: 10, 6: 8, 7: 7}
+)
 """Number of hands (and the largest hand's size) by player count, from the rule documents."""
 
 

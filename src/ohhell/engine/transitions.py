@@ -167,7 +167,9 @@ def is_legal(state: GameState, action: Action) -> bool:
 def check_action(state: GameState, action: object) -> None:
     """Raise the specific :class:`IllegalActionError` that forbids ``action``, if any."""
     if state.phase is Phase.OVER:
-        raise GameOverError(f"the game is over; {action} is not possible", seat=_seat_of(action))
+        raise GameOverError(
+            f"the game is over; {action} is not possible", seat=_seat_of(state, action)
+        )
     if isinstance(action, Play):
         _check_play(state, action)
     elif isinstance(action, Bid):
@@ -178,8 +180,12 @@ def check_action(state: GameState, action: object) -> None:
         raise IllegalActionError(f"not an action: {action!r} (expected a Deal, Bid or Play)")
 
 
-def _seat_of(action: object) -> int | None:
-    return action.seat if isinstance(action, (Bid, Play)) else None
+def _seat_of(state: GameState, action: object) -> int | None:
+    """The seat an action names, for its error's ``seat``: ``None`` unless it is one of the
+    table's seats (a plain ``int`` in range), so that an error is never routed to a seat that
+    is not at the table."""
+    seat = action.seat if isinstance(action, (Bid, Play)) else None
+    return seat if type(seat) is int and 0 <= seat < state.player_count else None
 
 
 def check_seat(state: GameState, seat: object) -> None:
@@ -221,7 +227,7 @@ def _check_bid(state: GameState, action: Bid) -> None:
         raise WrongPhaseError(
             f"seat {seat} cannot bid now: the game waits for a {state.phase.value}"
             f" ({state.describe_position()})",
-            seat=seat if isinstance(seat, int) else None,
+            seat=_seat_of(state, action),
         )
     _check_seat(state, seat, "bid")
     size = state.hand_size
@@ -252,7 +258,7 @@ def _check_play(state: GameState, action: Play) -> None:
         raise WrongPhaseError(
             f"seat {seat} cannot play a card now: the game waits for a {state.phase.value}"
             f" ({state.describe_position()})",
-            seat=seat if isinstance(seat, int) else None,
+            seat=_seat_of(state, action),
         )
     _check_seat(state, seat, "play")
     hand = state.hands[seat]
