@@ -688,6 +688,46 @@ def test_a_deal_set_that_cannot_be_saved_stops_the_run_and_resumes(
     assert len(read_journal(journal).outcomes) == 3
 
 
+def test_a_file_size_limit_reached_mid_line_stops_the_run_with_how_to_go_on(
+    tmp_path: Path,
+) -> None:
+    """A real write failure, not a mocked one: under a file size limit (``ulimit -f``) the
+    journal's line is cut short and the write fails, leaving the line in the file's buffer.
+    The run still says what is saved and how to resume (closing the journal tried to write
+    the line again, and the second failure replaced that message with "File too large"),
+    and --resume, without the limit, plays the rest."""
+    require("rich")
+    require("matplotlib")
+    import resource
+
+    def limited() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (30 * 1024, 30 * 1024))
+
+    out = tmp_path / "out"
+    args = ["--candidate", "heuristic", "--baseline", "random", "--deal-sets", "40"]
+    args += ["--seed", "1", "--jobs", "1", "--quiet", "--out", str(out)]
+    stopped = subprocess.run(
+        [sys.executable, "-m", "ohhell.cli.main", "tournament", *args],
+        capture_output=True,
+        text=True,
+        timeout=180,
+        check=False,
+        preexec_fn=limited,
+    )
+    journal = out / "journal.jsonl"
+    saved = len(read_journal(journal).outcomes)
+    assert 0 < saved < 40
+    assert stopped.returncode == 1
+    assert stopped.stderr == (
+        f"ohhell tournament: error: cannot save a deal set to {journal} (File too large):"
+        f" {saved} of 40 deal sets are saved there; once it can be written, the same command"
+        " with --resume plays the rest\n"
+    )
+    resumed = tournament(*args, "--resume")
+    assert resumed.returncode == 0, resumed.stderr
+    assert len(read_journal(journal).outcomes) == 40
+
+
 def test_saved_deals_carry_the_seed_of_the_run_that_saved_them(tmp_path: Path) -> None:
     """Deals read from a file and played under another --seed are saved with that seed, so
     the saved file replays the run without --seed."""

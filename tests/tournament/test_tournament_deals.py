@@ -203,6 +203,20 @@ def test_an_oversized_deal_file_is_refused(tmp_path: Path, monkeypatch: pytest.M
         load_deal_sets(path)
 
 
+def test_a_deal_file_of_more_deal_sets_than_a_tournament_plays_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Refused as it is read, not after hours of play: a journal of more deal sets than
+    ``MAX_DEAL_SETS`` could not be read back to resume it."""
+    path = tmp_path / "deals.json"
+    save_deal_sets(generate_deal_sets(RULES, 3, seed=3), path)
+    monkeypatch.setattr(deals_module, "MAX_DEAL_SETS", 2)
+    with pytest.raises(
+        DealFileError, match=f"deal file {path}: 'deal_sets' lists 3 deal sets; a tournament"
+    ):
+        load_deal_sets(path)
+
+
 def test_the_digest_covers_every_deal_set() -> None:
     deal_sets = generate_deal_sets(RULES, 2, seed=6)
     other = generate_deal_sets(RULES, 2, seed=16)

@@ -338,7 +338,7 @@ def _run_into(args: argparse.Namespace, rules: Rules) -> int:
     if seed is None and before is not None:
         seed = before.seed
     if seed is None and from_file is not None:
-        seed = from_file.seed  # the deal file's seed plays its bots as the run that from_file it
+        seed = from_file.seed  # the deal file's seed plays its bots as the run that saved it
     seed = seed_or_random(seed)
     count = args.deal_sets
     if count is None and before is not None:  # the tournament's, not the default's

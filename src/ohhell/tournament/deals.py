@@ -261,6 +261,11 @@ def _parse(data: object) -> DealSets:
     raw_sets = data.get("deal_sets")
     if not isinstance(raw_sets, list) or not raw_sets:
         raise DealFileError("'deal_sets' must be a non-empty list")
+    if len(raw_sets) > MAX_DEAL_SETS:
+        raise DealFileError(
+            f"'deal_sets' lists {len(raw_sets):,} deal sets; a tournament plays at most"
+            f" {MAX_DEAL_SETS:,}"
+        )
     sets = tuple(
         _parse_set(raw, f"deal_sets[{i}]", player_count, hands_per_game)
         for i, raw in enumerate(raw_sets)

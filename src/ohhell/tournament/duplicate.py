@@ -81,8 +81,8 @@ class Matchup:
 
     def __post_init__(self) -> None:
         """Refuse, before anything is played, a matchup that is not one (a ``TypeError``) or
-        that could not be played as asked (:func:`check_bots`; a :class:`TournamentError`).
-        Bot names are resolved when the tournament runs (:func:`run_tournament`)."""
+        that could not be played as asked (:func:`check_bots`, which resolves the bot names
+        and checks the budget and the rules with each bot; a :class:`TournamentError`)."""
         if not isinstance(self.rules, Rules):
             raise TypeError(f"a matchup's rules must be a Rules, got {self.rules!r}")
         for side in ("candidate", "baseline"):

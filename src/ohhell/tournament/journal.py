@@ -38,6 +38,7 @@ non-negative microseconds.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -498,8 +499,11 @@ class JournalWriter:
         append_json_line(self._handle, outcome_to_json(outcome))
 
     def close(self) -> None:
-        """Close the file (again: no effect)."""
-        self._handle.close()
+        """Close the file (again: no effect). After a failed :meth:`append` (a full disk) the
+        unwritten line is dropped, not written again: the lines on disk stay whole, and a
+        resumed run reads them."""
+        with contextlib.suppress(OSError):  # the buffer's flush fails as the append did
+            self._handle.close()
 
     def __enter__(self) -> JournalWriter:
         return self
