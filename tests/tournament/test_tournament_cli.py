@@ -728,6 +728,42 @@ def test_a_file_size_limit_reached_mid_line_stops_the_run_with_how_to_go_on(
     assert len(read_journal(journal).outcomes) == 40
 
 
+def test_the_same_deals_saved_under_another_seed_are_the_same_deals(tmp_path: Path) -> None:
+    """Deals read from one file, played under another --seed and saved again carry that seed
+    (below); a tournament played from the first file goes on from the second, as they hold the
+    same deals. A journal holding the digest of the deals with their file's seed (as before
+    2026-12-05) goes on too; one of other deals does not."""
+    require("rich")
+    require("matplotlib")
+    first, again, out = tmp_path / "a.json", tmp_path / "b.json", tmp_path / "out"
+    quiet = ["--quiet", *COMMON]
+    made = tournament("--deal-sets", "3", "--seed", "5", "--save-deals", str(first),
+                      "--out", str(tmp_path / "first"), *quiet)  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    played = tournament("--deals", str(first), "--seed", "8", "--save-deals", str(again),
+                        "--out", str(out), *quiet)  # fmt: skip
+    assert played.returncode == 0, played.stderr
+    resumed = tournament("--deals", str(again), "--resume", "--out", str(out), *quiet)
+    assert resumed.returncode == 0, resumed.stderr
+    journal = out / "journal.jsonl"
+    lines = journal.read_text(encoding="utf-8").splitlines()
+    header = json.loads(lines[0])
+    from ohhell.tournament.deals import load_deal_sets
+
+    for digest, code in ((load_deal_sets(first).digest(with_seed=True), 0), ("0" * 64, 1)):
+        header["deals_sha256"] = digest
+        journal.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n", encoding="utf-8")
+        again_resumed = tournament("--deals", str(first), "--resume", "--out", str(out), *quiet)
+        assert again_resumed.returncode == code, again_resumed.stderr
+    assert "records another tournament: other deals" in again_resumed.stderr
+    same_path = tournament("--deals", str(first), "--seed", "8", "--save-deals", str(first),
+                           "--out", str(tmp_path / "third"), *quiet)  # fmt: skip
+    assert same_path.returncode == 1
+    assert "already holds these deal sets, with the seed 5 where this run's is 8" in (
+        same_path.stderr
+    )
+
+
 def test_saved_deals_carry_the_seed_of_the_run_that_saved_them(tmp_path: Path) -> None:
     """Deals read from a file and played under another --seed are saved with that seed, so
     the saved file replays the run without --seed."""

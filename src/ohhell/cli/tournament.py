@@ -40,6 +40,7 @@ from ohhell.cli.options import (
 from ohhell.cli.players import prepare_bots
 from ohhell.cli.stopping import Stop, stopped_by_signals
 from ohhell.engine import Rules
+from ohhell.engine.jsontext import as_json
 from ohhell.players import PLAYER_NAMES, make_player
 from ohhell.storage_files import InUseError, remove_stale_temporaries, sole_writer
 from ohhell.tournament.deals import (
@@ -288,10 +289,17 @@ def _save_deals(deal_sets: DealSets, path: Path) -> None:
         )
     if path.exists():
         try:
-            if load_deal_sets(path).to_json() == deal_sets.to_json():
-                return
+            there = load_deal_sets(path)
         except DealFileError:
-            pass
+            raise refused from None
+        if there.to_json() == deal_sets.to_json():
+            return
+        if there.digest() == deal_sets.digest():  # the same deals, kept with another seed
+            raise TournamentError(
+                f"--save-deals {path} already holds these deal sets, with the seed"
+                f" {as_json(there.seed)} where this run's is {deal_sets.seed}: remove it or"
+                " choose another path (a deal file keeps the seed of the run that saved it)"
+            )
         raise refused
     made = [folder for folder in path.parents if not folder.exists()]
     try:

@@ -132,9 +132,16 @@ class DealSets:
             )
         return DealSets(self.player_count, self.hands_per_game, self.sets[:count], self.seed)
 
-    def digest(self) -> str:
-        """The SHA-256 of these deal sets (hex), to tell whether two runs replay the same deals."""
-        text = json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
+    def digest(self, *, with_seed: bool = False) -> str:
+        """The SHA-256 of these deal sets (hex), to tell whether two runs replay the same deals:
+        of the deals alone, not of the seed a file carries (the same deals read from two files
+        saved under two seeds are the same deals; a tournament's seed is compared on its own).
+        ``with_seed`` gives the digest journals written before 2026-12-05 hold, of the file's
+        document with its seed."""
+        document = self.to_json()
+        if not with_seed:
+            del document["seed"]
+        text = json.dumps(document, sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
     def to_json(self) -> dict[str, Any]:
