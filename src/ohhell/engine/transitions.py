@@ -281,27 +281,21 @@ def _check_play(state: GameState, action: Play) -> None:
             f" ({state.describe_position()})",
             seat=seat,
         )
-    if not state.trick:
+    allowed = playable(hand, state.trick, state.trump, must_trump=state.rules.must_trump)
+    if card in allowed:
         return
-    led = state.trick[0].suit
-    if card.suit is led:
-        return
-    follow = [c for c in hand if c.suit is led]
-    if follow:
+    led = state.trick[0].suit  # on lead every card is allowed: a trick is under way
+    if allowed[0].suit is led:
         raise MustFollowSuitError(
-            f"seat {seat} must follow {led.name.lower()} (holds {format_cards(follow)}),"
+            f"seat {seat} must follow {led.name.lower()} (holds {format_cards(allowed)}),"
             f" tried {card} ({state.describe_position()})",
             seat=seat,
         )
-    trump = state.trump
-    if state.rules.must_trump and trump is not None and card.suit is not trump:
-        trumps = [c for c in hand if c.suit is trump]
-        if trumps:
-            raise MustTrumpError(
-                f"seat {seat} cannot follow {led.name.lower()} and must trump (La Podrida;"
-                f" holds {format_cards(trumps)}), tried {card} ({state.describe_position()})",
-                seat=seat,
-            )
+    raise MustTrumpError(
+        f"seat {seat} cannot follow {led.name.lower()} and must trump (La Podrida;"
+        f" holds {format_cards(allowed)}), tried {card} ({state.describe_position()})",
+        seat=seat,
+    )
 
 
 def _check_deal(state: GameState, deal: Deal) -> None:
