@@ -254,15 +254,24 @@ def test_a_failing_bot_voids_its_deal_set_without_crashing(monkeypatch: pytest.M
                 raise RuntimeError("cannot count to three")
             return super().choose(view, rng, budget)
 
+    class NamedAlike(RandomBot):
+        name = "broken"  # another bot of the same name, which plays
+
     real = duplicate.resolve_bot
+    made = {"broken": Broken, "broken-too": Broken, "named-alike": NamedAlike}
     monkeypatch.setattr(
-        duplicate, "resolve_bot", lambda name: Broken() if name == "broken" else real(name)
+        duplicate, "resolve_bot", lambda name: made[name]() if name in made else real(name)
     )
     deal_sets = generate_deal_sets(SMALL_RULES, 2, seed=3)
     matchup = Matchup(rules=SMALL_RULES, candidate="broken", baseline="random")
     outcomes = run_tournament(matchup, deal_sets, jobs=1)
     assert all(o.failure is not None and o.games == () for o in outcomes)
     assert "cannot count to three" in outcomes[0].failure.message  # type: ignore[union-attr]
+    # the failing side is named by its spec: here both sides' bots are named "broken"
+    both = Matchup(rules=SMALL_RULES, candidate="named-alike", baseline="broken-too")
+    failure = run_tournament(both, deal_sets, jobs=1)[0].failure
+    assert failure is not None and failure.seat != failure.candidate_seat
+    assert failure.bot == "broken-too"
     with pytest.raises(TournamentError, match="no deal set was completed"):
         compute_stats(matchup, outcomes)
 

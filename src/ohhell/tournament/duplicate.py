@@ -145,6 +145,7 @@ class Failure:
     candidate_seat: int
     seat: int
     bot: str
+    """The failing side's bot spec, as the matchup names it (``search:rivalry=0.5``)."""
     message: str
 
 
@@ -239,8 +240,9 @@ def play_deal_set(matchup: Matchup, index: int, deal_set: DealSet) -> DealSetOut
                 deals=deal_set.deals(),
                 overrun_factor=matchup.overrun_factor,
             )
-        except BotFailure as exc:
-            failure = Failure(index, candidate_seat, exc.seat, exc.bot, str(exc))
+        except BotFailure as exc:  # named by its spec: two sides may be one bot, set apart
+            side = matchup.candidate if exc.seat == candidate_seat else matchup.baseline
+            failure = Failure(index, candidate_seat, exc.seat, side, str(exc))
             return DealSetOutcome(index, (), failure)
         games.append(_outcome(result.state, index, candidate_seat, result.decision_seconds))
     return DealSetOutcome(index, tuple(games))
