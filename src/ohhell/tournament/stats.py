@@ -16,10 +16,14 @@ Definitions (``n`` players, so ``n`` games per deal set):
 - **Paired difference.** Per deal set: the candidate's mean game score over its rotations minus
   the baseline copies' mean game score in the same games.
 - **Bid hit rate.** Bids made exactly over bids made, overall, by hand size, by seat (table
-  position ``0..n-1``) and by bidding position (``0`` bids first, ``n-1`` is the dealer).
+  position ``0..n-1``) and by bidding position (``0`` bids first, ``n-1`` is the dealer; under
+  simultaneous bidding, where all bid at once, it is the place from the dealer's left, ``0``
+  leading the first trick).
 - **First-place share.** A game's winners share first place (equal highest totals): each winner
   is credited ``1 / (number of winners)``, every other seat 0. The share is the mean credit per
-  seat-game, so equal bots each get ``1/n``; per deal set, then averaged with an interval.
+  seat-game, so equal bots each get ``1/n``; per deal set, then averaged with an interval
+  (of no width when every deal set gives the same share: a t-interval, it measures only the
+  spread seen between deal sets).
 - **Time per decision.** Every decision of the bot pooled, forced moves (one legal action)
   included; median, 95th and 99th percentiles (linear interpolation between order statistics)
   and the mean, in milliseconds.
