@@ -24,7 +24,7 @@ import ohhell
 from ohhell.bots import Bot, Budget, check_budget
 from ohhell.bots.levels import bot_options
 from ohhell.bots.search import SearchBot
-from ohhell.cli.main import EXIT_BROKEN_PIPE
+from ohhell.cli.main import reader_gone
 from ohhell.cli.options import seed_arg
 from ohhell.players import same_player
 from ohhell.storage_files import (
@@ -49,13 +49,12 @@ number from 0, counted up from it) are taken modulo this."""
 def run_main(main: Callable[[], int]) -> NoReturn:
     """Run a benchmark's ``main`` as its command and exit with its status. A reader that goes
     away early (``| head``) ends it quietly with 141, as SIGPIPE ends ``cat`` and as the
-    ``ohhell`` commands end (:data:`ohhell.cli.main.EXIT_BROKEN_PIPE`), not with a traceback."""
+    ``ohhell`` commands end (:func:`ohhell.cli.main.reader_gone`), not with a traceback."""
     try:
         code = main()
         sys.stdout.flush()  # what is still buffered fails here, not at exit
     except BrokenPipeError:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        code = EXIT_BROKEN_PIPE
+        code = reader_gone()
     sys.exit(code)
 
 

@@ -23,6 +23,14 @@ EXIT_BROKEN_PIPE = 128 + 13
 ``cat``, so that ``set -o pipefail`` does not take it for a bad input's 1."""
 
 
+def reader_gone() -> int:
+    """After a ``BrokenPipeError`` on standard output: point it at /dev/null, so that flushing
+    it at exit does not fail again, and give the status to exit with,
+    :data:`EXIT_BROKEN_PIPE`."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return EXIT_BROKEN_PIPE
+
+
 def subcommands() -> tuple[ModuleType, ...]:
     """The commands' modules, imported when :func:`main` runs, not with this module: importing
     them (the bots, the engine) takes a good part of a second, and a Ctrl-C then must end the
@@ -91,9 +99,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_ERROR
     except BrokenPipeError:
         # The reader went away (``ohhell replay --json game.json | head``): not worth a message.
-        # Point stdout at /dev/null so that flushing it at exit does not fail again.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return EXIT_BROKEN_PIPE
+        return reader_gone()
     except OSError as exc:
         print(
             f"ohhell {args.command}: error: {exc.strerror or exc}: {exc.filename or ''}".rstrip(
