@@ -185,7 +185,13 @@ def _seat_of(state: GameState, action: object) -> int | None:
     table's seats (a plain ``int`` in range), so that an error is never routed to a seat that
     is not at the table."""
     seat = action.seat if isinstance(action, (Bid, Play)) else None
-    return seat if type(seat) is int and 0 <= seat < state.player_count else None
+    return seat if _is_seat(state, seat) else None
+
+
+def _is_seat(state: GameState, seat: object) -> bool:
+    """Whether ``seat`` is one of the table's seats: a plain ``int`` from 0 (see
+    :func:`check_seat`)."""
+    return type(seat) is int and 0 <= seat < state.player_count
 
 
 def check_seat(state: GameState, seat: object) -> None:
@@ -193,7 +199,7 @@ def check_seat(state: GameState, seat: object) -> None:
     ``int`` from 0, not a bool (``True`` would be seat 1), a float or a subclass, whose
     comparisons could say anything (the legal actions of ``1.0`` would be refused when played).
     """
-    if type(seat) is int and 0 <= seat < state.rules.player_count:
+    if _is_seat(state, seat):
         return
     if type(seat) is not int:
         raise IllegalActionError(
