@@ -70,7 +70,7 @@ from ohhell.tournament.journal import (
     read_journal,
 )
 from ohhell.tournament.report import REPORT_FILES
-from ohhell.tournament.stats import compute_stats
+from ohhell.tournament.stats import TournamentStats, compute_stats
 
 DEFAULT_DEAL_SETS = 100
 
@@ -316,19 +316,23 @@ def _save_deals(deal_sets: DealSets, path: Path) -> None:
         ) from None
 
 
+class _Stopped(Exception):
+    """A stopping signal ended the run; its message is said, and ``status`` is the exit
+    status."""
+
+    def __init__(self, status: int) -> None:
+        super().__init__(status)
+        self.status = status
+
+
 def _run_into(args: argparse.Namespace, rules: Rules) -> int:
-    """The tournament, once its ``--out`` folder is this process's alone."""
+    """The tournament, once its ``--out`` folder is this process's alone: the deals and the
+    journal to go on from, then the games (:func:`_play`), then the reports
+    (:func:`_report`)."""
     # rich and matplotlib (the tournament extra) are imported only when a tournament runs
     from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeRemainingColumn,
-    )
 
-    from ohhell.tournament.report import render_table, write_reports
+    from ohhell.tournament.report import render_table
 
     for name in (FILE_NAME, *REPORT_FILES):  # a killed run's temporary files, never reported
         remove_stale_temporaries(args.out, name)
@@ -339,33 +343,7 @@ def _run_into(args: argparse.Namespace, rules: Rules) -> int:
     # with --overwrite the new one replaces it, whatever it was
     finished = None if args.resume or args.overwrite else journal
     journal = journal if args.resume else None
-    # what is not given comes from the run resumed, then the deal file, then the defaults
-    from_file = load_deal_sets(args.deals) if args.deals is not None else None
-    before = journal or finished  # resumed, or the same command again after a finished run
-    seed = args.seed
-    if seed is None and before is not None:
-        seed = before.seed
-    if seed is None and from_file is not None:
-        seed = from_file.seed  # the deal file's seed plays its bots as the run that saved it
-    seed = seed_or_random(seed)
-    count = args.deal_sets
-    if count is None and before is not None:  # the tournament's, not the default's
-        count = before.deal_sets
-        if from_file is not None:  # a file of fewer: compared as it is, not refused for that
-            count = min(count, len(from_file.sets))
-    if from_file is not None:
-        try:
-            from_file.check_fits(rules)
-        except DealFileError as exc:
-            players = from_file.player_count
-            hint = f"--players {players}" if players != rules.player_count else "the options"
-            raise DealFileError(
-                f"--deals {args.deals}: {exc}: give {hint} and the rest of the rules they were"
-                " dealt for"
-            ) from None
-        deal_sets = from_file if count is None else from_file.first(count)
-    else:
-        deal_sets = generate_deal_sets(rules, DEFAULT_DEAL_SETS if count is None else count, seed)
+    seed, deal_sets = _seed_and_deals(args, rules, journal or finished)
     matchup = Matchup(
         rules=rules,
         candidate=args.candidate,
@@ -389,8 +367,6 @@ def _run_into(args: argparse.Namespace, rules: Rules) -> int:
     if args.save_deals is not None:  # once nothing else can refuse the run
         # with the run's seed, which seeds the bots when the file is replayed without --seed
         _save_deals(dataclasses.replace(deal_sets, seed=seed), args.save_deals)
-    console = Console()
-    errors = Console(stderr=True)
     total = len(deal_sets.sets)
     if journal is not None and not args.quiet:
         torn = "; a last line cut short is dropped" if journal.torn else ""
@@ -405,6 +381,74 @@ def _run_into(args: argparse.Namespace, rules: Rules) -> int:
             print(
                 f"resuming: {len(done)} of {total} deal sets played before{torn}", file=sys.stderr
             )
+    try:
+        outcomes = _play(args, matchup, deal_sets, journal_path, done)
+        stats, paths = _report(args, matchup, outcomes, journal_path)
+    except _Stopped as stopped:
+        return stopped.status
+    if not args.quiet:
+        console = Console()
+        render_table(stats, console)
+        console.print(
+            f"seed {seed}; reports written: {', '.join(map(str, paths))}",
+            markup=False,
+            soft_wrap=True,
+        )
+    return 0
+
+
+def _seed_and_deals(
+    args: argparse.Namespace, rules: Rules, before: Journal | None
+) -> tuple[int, DealSets]:
+    """The run's seed and deal sets. What the flags do not give comes from ``before`` (the run
+    resumed, or the finished one in ``--out``), then the deal file (``--deals``), then the
+    defaults."""
+    from_file = load_deal_sets(args.deals) if args.deals is not None else None
+    seed = args.seed
+    if seed is None and before is not None:
+        seed = before.seed
+    if seed is None and from_file is not None:
+        seed = from_file.seed  # the deal file's seed plays its bots as the run that saved it
+    seed = seed_or_random(seed)
+    count = args.deal_sets
+    if count is None and before is not None:  # the tournament's, not the default's
+        count = before.deal_sets
+        if from_file is not None:  # a file of fewer: compared as it is, not refused for that
+            count = min(count, len(from_file.sets))
+    if from_file is None:
+        return seed, generate_deal_sets(rules, DEFAULT_DEAL_SETS if count is None else count, seed)
+    try:
+        from_file.check_fits(rules)
+    except DealFileError as exc:
+        players = from_file.player_count
+        hint = f"--players {players}" if players != rules.player_count else "the options"
+        raise DealFileError(
+            f"--deals {args.deals}: {exc}: give {hint} and the rest of the rules they were"
+            " dealt for"
+        ) from None
+    return seed, from_file if count is None else from_file.first(count)
+
+
+def _play(
+    args: argparse.Namespace,
+    matchup: Matchup,
+    deal_sets: DealSets,
+    journal_path: Path,
+    done: tuple[DealSetOutcome, ...],
+) -> list[DealSetOutcome]:
+    """Play the deal sets not ``done``, each saved to the journal as it finishes, with a
+    progress bar (or, off a terminal, a line every tenth); every outcome, in deal-set order. A
+    stopping signal saves what is played and raises :class:`_Stopped`."""
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+
+    total = len(deal_sets.sets)
     try:  # rewritten whole, atomically: it is as it was if this fails
         writer = JournalWriter(journal_path, journal_header(matchup, deal_sets), done)
     except OSError as exc:
@@ -415,6 +459,7 @@ def _run_into(args: argparse.Namespace, rules: Rules) -> int:
         ) from None
     for name in REPORT_FILES:  # they describe what the journal held before: until this
         (args.out / name).unlink(missing_ok=True)  # run writes its own, there are none
+    errors = Console(stderr=True)
     with (
         writer,
         Progress(
@@ -460,7 +505,7 @@ def _run_into(args: argparse.Namespace, rules: Rules) -> int:
         stop = Stop()
         try:
             with stopped_by_signals(stop):
-                outcomes = run_tournament(
+                return run_tournament(
                     matchup, deal_sets, jobs=args.jobs, on_done=on_done, done=done
                 )
         except KeyboardInterrupt:
@@ -472,7 +517,20 @@ def _run_into(args: argparse.Namespace, rules: Rules) -> int:
                 f" {journal_path}: the same command with --resume plays the rest",
                 file=sys.stderr,
             )
-            return stop.exit_status
+            raise _Stopped(stop.exit_status) from None
+
+
+def _report(
+    args: argparse.Namespace,
+    matchup: Matchup,
+    outcomes: list[DealSetOutcome],
+    journal_path: Path,
+) -> tuple[TournamentStats, list[Path]]:
+    """The statistics of ``outcomes`` and the report files written in ``--out``. A stopping
+    signal waits for the files, then raises :class:`_Stopped`."""
+    from ohhell.tournament.report import write_reports  # the tournament extra: matplotlib
+
+    total = len(outcomes)
     stop = Stop()
     paths: list[Path] = []
     try:  # the reports are a second or two: a stop then waits for them, so none is missing
@@ -503,12 +561,5 @@ def _run_into(args: argparse.Namespace, rules: Rules) -> int:
             f" and {reports}",
             file=sys.stderr,
         )
-        return stop.exit_status
-    if not args.quiet:
-        render_table(stats, console)
-        console.print(
-            f"seed {seed}; reports written: {', '.join(map(str, paths))}",
-            markup=False,
-            soft_wrap=True,
-        )
-    return 0
+        raise _Stopped(stop.exit_status) from None
+    return stats, paths
