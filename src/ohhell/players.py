@@ -38,6 +38,7 @@ from ohhell.engine import Rules
 __all__ = [
     "PLAYER_NAMES",
     "SLOW_PREPARE_SECONDS",
+    "check_player",
     "check_player_rules",
     "make_player",
     "prepare_players",
@@ -121,6 +122,33 @@ def check_player_rules(spec: str, rules: Rules) -> None:
         ) from None
 
 
+def check_player(
+    spec: str,
+    *,
+    rules: Rules | None = None,
+    budget: Budget = Budget(),  # noqa: B008 - immutable
+) -> Bot:
+    """A new player of bot spec ``spec`` (:func:`make_player`), once it is known to play: a
+    ``ValueError`` says why it could not, for an unknown or unavailable player, ``ismcts``
+    under ``rules`` whose hands OpenSpiel's ``oh_hell`` cannot hold
+    (:func:`check_player_rules`), or a player that would refuse to decide under ``budget``
+    (:func:`~ohhell.bots.check_budget`; ``Budget()``, each bot's own, by default).
+
+    >>> check_player("heuristic", budget=Budget(simulations=10**9)).name
+    'heuristic'
+    >>> check_player("search", budget=Budget(simulations=10**9))
+    Traceback (most recent call last):
+    ...
+    ValueError: 1,000,000,000 simulations without a time limit could ask for 9,000,000,000 \
+worlds in one decision, at most 1,000,000: give at most 111,111 simulations, or a time limit too
+    """
+    player = make_player(spec)
+    if rules is not None:
+        check_player_rules(spec, rules)
+    check_budget(player, budget)
+    return player
+
+
 def prepare_players(
     names: Iterable[str],
     *,
@@ -133,22 +161,16 @@ def prepare_players(
     first game: the search bot compiles its inner loops the first time after an install (about
     20 s; later runs load them from numba's disk cache in about 1 s). ``on_slow`` is called,
     once, from another thread, if that takes longer than ``after`` seconds, so a command line
-    can say why nothing is happening yet. An unknown or unavailable name is a ``ValueError``
-    (:func:`make_player`'s), and so, given the ``rules`` the players will play, is ``ismcts``
-    under rules whose hands OpenSpiel's ``oh_hell`` cannot hold (it plays only those), or a
-    player that would refuse to decide under ``budget`` (:func:`~ohhell.bots.check_budget`;
-    ``Budget()``, each bot's own, by default), so a run is refused before its first game
-    rather than failing in every one."""
+    can say why nothing is happening yet. A player that could not play the ``rules`` under
+    the ``budget`` is a ``ValueError`` (:func:`check_player`), so a run is refused before its
+    first game rather than failing in every one."""
     timer = threading.Timer(after, on_slow) if on_slow is not None else None
     if timer is not None:
         timer.daemon = True
         timer.start()
     try:
         for name in dict.fromkeys(names):
-            player = make_player(name)
-            if rules is not None:
-                check_player_rules(name, rules)
-            check_budget(player, budget)
+            check_player(name, rules=rules, budget=budget)
     finally:
         if timer is not None:
             timer.cancel()
