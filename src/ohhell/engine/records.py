@@ -55,20 +55,8 @@ def to_record(
     (generator, seed, date) stored as is.
     """
     n = state.player_count
-    names = list(seats) if seats is not None else [f"seat {i}" for i in range(n)]
-    if isinstance(seats, str) or len(names) != n or not all(isinstance(s, str) for s in names):
-        raise RecordError(f"seats must be {n} seat names (strings), got {seats!r}")
-    _check_text(names)
-    if meta is not None:
-        if not isinstance(meta, dict):
-            raise RecordError(f"meta must be an object (a dict), got {type(meta).__name__}")
-        try:  # kept as a file keeps it (keys as text, lists for tuples), not shared with the caller
-            meta = json.loads(json.dumps(meta, allow_nan=False))
-            _check_text(meta)
-        except RecursionError:
-            raise RecordError("meta is nested too deep to be written as JSON") from None
-        except (TypeError, ValueError) as exc:
-            raise RecordError(f"meta must be JSON (objects, lists, text, numbers): {exc}") from None
+    names = _seat_names(seats, n)
+    meta = None if meta is None else _json_meta(meta)
     hands: list[dict[str, Any]] = []
     totals = [0] * n
     for result in state.results:
@@ -121,6 +109,30 @@ def to_record(
     if meta:
         record["meta"] = meta
     return record
+
+
+def _seat_names(seats: Sequence[str] | None, n: int) -> list[str]:
+    """The ``n`` seats' names: ``seats``, checked, or ``"seat 0"``, ... by default."""
+    names = list(seats) if seats is not None else [f"seat {i}" for i in range(n)]
+    if isinstance(seats, str) or len(names) != n or not all(isinstance(s, str) for s in names):
+        raise RecordError(f"seats must be {n} seat names (strings), got {seats!r}")
+    _check_text(names)
+    return names
+
+
+def _json_meta(meta: object) -> dict[str, Any]:
+    """``meta`` as a file keeps it (keys as text, lists for tuples), not shared with the
+    caller; anything JSON cannot hold is a :class:`RecordError`."""
+    if not isinstance(meta, dict):
+        raise RecordError(f"meta must be an object (a dict), got {type(meta).__name__}")
+    try:
+        kept: dict[str, Any] = json.loads(json.dumps(meta, allow_nan=False))
+        _check_text(kept)
+    except RecursionError:
+        raise RecordError("meta is nested too deep to be written as JSON") from None
+    except (TypeError, ValueError) as exc:
+        raise RecordError(f"meta must be JSON (objects, lists, text, numbers): {exc}") from None
+    return kept
 
 
 def _hand_entry(
