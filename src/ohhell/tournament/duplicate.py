@@ -33,10 +33,10 @@ from concurrent.futures import process as futures_process
 from dataclasses import dataclass, field
 from typing import Any
 
-from ohhell.bots.base import Bot, Budget
+from ohhell.bots.base import Bot, Budget, check_budget
 from ohhell.bots.levels import BUDGET_OPTION, sets_own_simulations, split_spec
 from ohhell.engine import GameState, OhHellError, Rules
-from ohhell.players import check_player, make_player
+from ohhell.players import check_player_rules, make_player
 from ohhell.runner import BotFailure, check_overrun_factor, derived_rng, play_game
 from ohhell.storage_files import release_inherited_locks
 from ohhell.tournament.deals import DealSet, DealSets, check_seed
@@ -187,7 +187,8 @@ def check_bots(
         )
     for side, spec in specs:
         try:
-            check_player(spec, rules=rules, budget=budget)
+            check_player_rules(spec, rules)
+            check_budget(resolve_bot(spec), budget)  # the bot as the tournament makes it
         except ValueError as exc:
             raise TournamentError(f"{side}: {exc}") from None
 
