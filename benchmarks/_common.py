@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import hashlib
-import importlib.metadata
 import itertools
 import json
 import math
@@ -20,13 +18,14 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any, Final, NoReturn
 
-import ohhell
+from ohhell import provenance
 from ohhell.bots import Bot, Budget, check_budget
 from ohhell.bots.levels import bot_options
 from ohhell.bots.search import SearchBot
 from ohhell.cli.main import reader_gone
 from ohhell.cli.options import seed_arg
 from ohhell.players import same_player
+from ohhell.provenance import RESULT_SOURCES
 from ohhell.storage_files import (
     InUseError,
     append_json_line,
@@ -481,33 +480,17 @@ def _same_setting(key: str, there: object, here: object) -> bool:
     )
 
 
-RESULT_SOURCES: Final = ("engine", "bots", "runner.py", "players.py", "openspiel_bridge.py")
-"""The parts of the ``ohhell`` package a played unit's result depends on."""
-
-
 def code_fingerprint(script: str | None = None) -> str:
-    """A digest of the source of the rules engine, the bots and what plays them
-    (:data:`RESULT_SOURCES`), of this module and of the benchmark ``script`` (its
-    ``__file__``: its own bots and seeding), and of the installed open-spiel's version: a
-    journal's results belong to one build of them.
+    """:func:`ohhell.provenance.code_fingerprint` of the rules engine, the bots and what plays
+    them, with this module and the benchmark ``script`` (its ``__file__``: its own bots and
+    seeding): a journal's results belong to one build of them.
 
     >>> len(code_fingerprint(__file__))
     16
     """
-    root = Path(ohhell.__file__).parent
-    digest = hashlib.sha256()
-    for part in RESULT_SOURCES:
-        paths = sorted((root / part).rglob("*.py")) if (root / part).is_dir() else [root / part]
-        for path in paths:
-            digest.update(path.relative_to(root).as_posix().encode() + b"\0")
-            digest.update(path.read_bytes() + b"\0")
-    for path in (Path(__file__), *([Path(script)] if script else [])):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
-    try:
-        digest.update(importlib.metadata.version("open-spiel").encode())
-    except importlib.metadata.PackageNotFoundError:
-        digest.update(b"no open-spiel")
-    return digest.hexdigest()[:16]
+    return provenance.code_fingerprint(
+        RESULT_SOURCES, extra=(Path(__file__), *([Path(script)] if script else []))
+    )
 
 
 def add_journal_argument(parser: argparse.ArgumentParser, unit: str) -> None:

@@ -19,7 +19,8 @@ import pytest
 from tests.conftest import require, running_until_saved
 
 from ohhell.cli.main import main
-from ohhell.tournament.journal import read_journal
+from ohhell.storage_files import json_line
+from ohhell.tournament.journal import read_journal, tournament_build
 from ohhell.tournament.report import REPORT_FILES
 
 COMMON = ("--players", "3", "--schedule", "custom", "--hand-sizes", "1,2", "--jobs", "2")
@@ -389,6 +390,55 @@ def test_a_finished_tournament_is_replaced_only_with_overwrite(tmp_path: Path) -
     )  # fmt: skip
     assert replaced.returncode == 0, replaced.stderr  # an earlier version's, replaced as asked
     assert read_journal(out / "journal.jsonl").deal_sets == 2
+
+
+def test_a_tournament_is_played_on_only_by_the_build_that_played_it(tmp_path: Path) -> None:
+    """The journal and the report name the build that played the games. Another build may
+    read a finished tournament back, but not resume or extend it: the report would mix two
+    builds' games. A journal that does not say its build is resumed as this build's."""
+    require("rich")
+    require("matplotlib")
+    out = tmp_path / "out"
+    path, report = out / "journal.jsonl", out / "report.json"
+    first = tournament("--deal-sets", "3", "--seed", "1", "--out", str(out), "--quiet", *COMMON)
+    assert first.returncode == 0, first.stderr
+    header, *played = path.read_bytes().splitlines(keepends=True)
+    header_data = json.loads(header)
+    here = tournament_build()
+    assert header_data["build"] == here
+    assert json.loads(report.read_text(encoding="utf-8"))["build"] == here
+
+    header_data["build"] = {"ohhell": "0.0.9", "code": "0123456789abcdef"}
+    path.write_bytes(json_line(header_data) + played[0])  # another build's, 1 of 3 played
+    cut_short = path.read_bytes()
+    resumed = tournament("--out", str(out), "--resume", *COMMON)
+    assert resumed.returncode == 1
+    assert resumed.stderr == (
+        f"ohhell tournament: error: journal {path} was played by another build (ohhell 0.0.9,"
+        f" code 0123456789abcdef; this is ohhell {here['ohhell']}, code {here['code']}): played"
+        " on, its report would mix the two builds' games. Finish it with the build that played"
+        " it, or --overwrite plays it all again with this one, or choose another --out\n"
+    )
+    assert path.read_bytes() == cut_short
+
+    path.write_bytes(json_line(header_data) + b"".join(played))  # another build's, finished
+    finished = path.read_bytes()
+    again = tournament("--out", str(out), *COMMON)
+    assert again.returncode == 0, again.stderr
+    assert "already played: 3 deal sets read back" in again.stderr
+    assert path.read_bytes() == finished
+    assert json.loads(report.read_text(encoding="utf-8"))["build"] == header_data["build"]
+    extended = tournament("--deal-sets", "4", "--out", str(out), *COMMON)
+    assert extended.returncode == 1
+    assert "was played by another build (ohhell 0.0.9" in extended.stderr
+    assert path.read_bytes() == finished
+
+    del header_data["build"]  # as written before builds were recorded
+    path.write_bytes(json_line(header_data) + played[0])
+    unknown = tournament("--out", str(out), "--resume", "--quiet", *COMMON)
+    assert unknown.returncode == 0, unknown.stderr
+    assert read_journal(path).build == here
+    assert len(read_journal(path).outcomes) == 3
 
 
 def test_a_new_tournament_takes_away_the_reports_of_the_one_it_replaces(tmp_path: Path) -> None:

@@ -17,11 +17,13 @@ from ohhell.tournament.journal import (
     Journal,
     JournalError,
     JournalWriter,
+    check_build,
     check_same_tournament,
     journal_header,
     outcome_from_json,
     outcome_to_json,
     read_journal,
+    tournament_build,
 )
 
 RULES = Rules(player_count=3, schedule=Schedule.CUSTOM, custom_hand_sizes=(1, 2, 3))
@@ -117,6 +119,9 @@ def _set(lines: list[object], where: tuple[object, ...], value: object) -> None:
         ),
         ((0, "version"), True, "line 1: unsupported 'version' True; this program reads"),
         ((0, "matchup", "seed"), "five", "line 1: the matchup's seed must be a whole number"),
+        ((0, "build"), "0.1.0", 'line 1: build must be {"ohhell": version, "code": digest}, got'),
+        ((0, "build"), {"ohhell": "0.1.0"}, 'line 1: build must be {"ohhell": version, "code":'),
+        ((0, "build", "code"), 12, 'line 1: build must be {"ohhell": version, "code": digest}'),
         ((2, "index"), 0, "line 3: deal set 0 is there twice"),
         ((2, "index"), 9, "line 3: deal set 9, but the tournament has 4"),
         ((2, "index"), 4, "line 3: deal set 4, but the tournament has 4"),
@@ -318,3 +323,32 @@ def test_a_damaged_line_says_what_the_lines_before_it_keep(
     )
     path.write_text("".join(lines[:3]), encoding="utf-8")  # cut as it says
     assert len(read_journal(path).outcomes) == 2
+
+
+def test_a_journal_is_played_on_only_by_the_build_that_played_it(
+    tmp_path: Path, played: list[DealSetOutcome]
+) -> None:
+    """A journal names the build that played it, and another build may not add to it (its
+    report would mix two builds' games); one that does not say (written before builds were
+    recorded) passes."""
+    path = _journal(tmp_path / FILE_NAME, played[:2])
+    journal = read_journal(path)
+    assert journal.build == tournament_build() == journal_header(MATCHUP, DEAL_SETS)["build"]
+    check_build(journal)
+    other = {"ohhell": "0.0.9", "code": "0123456789abcdef"}
+    with JournalWriter(path, journal_header(MATCHUP, DEAL_SETS, build=other), played[:2]):
+        pass
+    with pytest.raises(JournalError) as caught:
+        check_build(read_journal(path))
+    here = tournament_build()
+    assert str(caught.value) == (
+        f"journal {path} was played by another build (ohhell 0.0.9, code 0123456789abcdef;"
+        f" this is ohhell {here['ohhell']}, code {here['code']}): played on, its report would"
+        " mix the two builds' games. Finish it with the build that played it, or --overwrite"
+        " plays it all again with this one, or choose another --out"
+    )
+    lines = _lines(path)
+    del lines[0]["build"]  # type: ignore[attr-defined]
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    assert read_journal(path).build is None
+    check_build(read_journal(path))

@@ -65,9 +65,11 @@ from ohhell.tournament.journal import (
     JournalError,
     JournalWriter,
     OtherTournamentError,
+    check_build,
     check_same_tournament,
     journal_header,
     read_journal,
+    tournament_build,
 )
 from ohhell.tournament.report import REPORT_FILES
 from ohhell.tournament.stats import TournamentStats, compute_stats
@@ -357,6 +359,9 @@ def _run_into(args: argparse.Namespace, rules: Rules) -> int:
     if journal is not None:
         check_same_tournament(journal, matchup, deal_sets)
         done = journal.outcomes
+        if len(done) < len(deal_sets.sets):  # played on: by the build that played it
+            check_build(journal)
+    build = journal.build if journal is not None else None  # None: this build's
     for flag, spec in _bot_specs(args):
         try:  # here, not in the workers: they load what this compiles from numba's disk cache
             prepare_bots(
@@ -382,8 +387,8 @@ def _run_into(args: argparse.Namespace, rules: Rules) -> int:
                 f"resuming: {len(done)} of {total} deal sets played before{torn}", file=sys.stderr
             )
     try:
-        outcomes = _play(args, matchup, deal_sets, journal_path, done)
-        stats, paths = _report(args, matchup, outcomes, journal_path)
+        outcomes = _play(args, matchup, deal_sets, journal_path, done, build)
+        stats, paths = _report(args, matchup, outcomes, journal_path, build)
     except _Stopped as stopped:
         return stopped.status
     if not args.quiet:
@@ -435,10 +440,12 @@ def _play(
     deal_sets: DealSets,
     journal_path: Path,
     done: tuple[DealSetOutcome, ...],
+    build: dict[str, str] | None,
 ) -> list[DealSetOutcome]:
-    """Play the deal sets not ``done``, each saved to the journal as it finishes, with a
-    progress bar (or, off a terminal, a line every tenth); every outcome, in deal-set order. A
-    stopping signal saves what is played and raises :class:`_Stopped`."""
+    """Play the deal sets not ``done``, each saved to the journal (whose header names
+    ``build``, by default this one) as it finishes, with a progress bar (or, off a terminal, a
+    line every tenth); every outcome, in deal-set order. A stopping signal saves what is played
+    and raises :class:`_Stopped`."""
     from rich.console import Console
     from rich.progress import (
         BarColumn,
@@ -450,7 +457,8 @@ def _play(
 
     total = len(deal_sets.sets)
     try:  # rewritten whole, atomically: it is as it was if this fails
-        writer = JournalWriter(journal_path, journal_header(matchup, deal_sets), done)
+        header = journal_header(matchup, deal_sets, build=build)
+        writer = JournalWriter(journal_path, header, done)
     except OSError as exc:
         kept = f": its {len(done)} deal sets played before are kept as they were" if done else ""
         raise TournamentError(
@@ -525,9 +533,11 @@ def _report(
     matchup: Matchup,
     outcomes: list[DealSetOutcome],
     journal_path: Path,
+    build: dict[str, str] | None,
 ) -> tuple[TournamentStats, list[Path]]:
-    """The statistics of ``outcomes`` and the report files written in ``--out``. A stopping
-    signal waits for the files, then raises :class:`_Stopped`."""
+    """The statistics of ``outcomes`` and the report files written in ``--out``, naming the
+    ``build`` that played them (by default this one). A stopping signal waits for the files,
+    then raises :class:`_Stopped`."""
     from ohhell.tournament.report import write_reports  # the tournament extra: matplotlib
 
     total = len(outcomes)
@@ -543,7 +553,7 @@ def _report(
                     " --overwrite plays them again (with a larger budget, say)"
                 ) from None
             try:
-                paths = write_reports(stats, matchup, args.out)
+                paths = write_reports(stats, matchup, args.out, build or tournament_build())
             except OSError as exc:  # a full disk, say: the games are safe in the journal
                 raise TournamentError(
                     f"cannot write the reports ({exc.strerror or exc}: {exc.filename});"

@@ -11,15 +11,23 @@ Format (version 2), JSON Lines in UTF-8. The first line is the header, every oth
 played deal set, in the order they finished::
 
     {"format": "ohhell-tournament-journal", "version": 2, "matchup": {...},
-     "deal_sets": 100, "deals_sha256": "9f2c..."}
+     "deal_sets": 100, "deals_sha256": "9f2c...",
+     "build": {"ohhell": "0.1.0", "code": "1312b350e0ea00a8"}}
     {"index": 3, "games": [{"candidate_seat": 0, "totals": [...], "winners": [...],
      "hands": [[hand_size, dealer, bids, tricks_won, points], ...],
      "decision_microseconds": [[...], ...]}, ...], "failure": null}
 
 (each record on one line). ``matchup`` is :meth:`~ohhell.tournament.duplicate.Matchup.to_json`,
 ``deal_sets`` the number of deal sets in the tournament and ``deals_sha256`` their
-:meth:`~ohhell.tournament.deals.DealSets.digest`. A deal set's line holds its games, the fields
-of :class:`~ohhell.tournament.duplicate.GameOutcome` (each decision's time in whole
+:meth:`~ohhell.tournament.deals.DealSets.digest`, and ``build`` the build that played it
+(:func:`tournament_build`: the package's version and a digest of the code a game's result
+depends on). A tournament is resumed or extended only by the build that played it
+(:func:`check_build`), so that its report never mixes two builds' games; a finished one is read
+back by any build, since nothing is played. A journal written before builds were recorded
+(2026-12-05) has no ``build``, and is taken to be of the build that resumes it.
+
+A deal set's line holds its games, the fields of
+:class:`~ohhell.tournament.duplicate.GameOutcome` (each decision's time in whole
 microseconds, per seat), or, when a bot failure voided it, no games and the
 :class:`~ohhell.tournament.duplicate.Failure` as an object of its fields.
 
@@ -44,10 +52,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, Final
 
+from ohhell import __version__
 from ohhell.engine import OhHellError, Rules, score_hand, winners
 from ohhell.engine.jsontext import as_json, json_kind, parse_json
 from ohhell.engine.wording import counted
 from ohhell.players import same_player
+from ohhell.provenance import RESULT_SOURCES, code_fingerprint
 from ohhell.storage_files import append_json_line, complete_lines, json_line, write_atomic
 from ohhell.tournament.deals import MAX_DEAL_SETS, DealSets
 from ohhell.tournament.duplicate import (
@@ -66,11 +76,13 @@ __all__ = [
     "JournalError",
     "JournalWriter",
     "OtherTournamentError",
+    "check_build",
     "check_same_tournament",
     "journal_header",
     "outcome_from_json",
     "outcome_to_json",
     "read_journal",
+    "tournament_build",
 ]
 
 FILE_NAME: Final = "journal.jsonl"
@@ -96,14 +108,33 @@ class OtherTournamentError(JournalError):
     code = "tournament/journal/other"
 
 
-def journal_header(matchup: Matchup, deal_sets: DealSets) -> dict[str, Any]:
-    """The header line: what is played (the matchup) and on which deals."""
+TOURNAMENT_SOURCES: Final = (*RESULT_SOURCES, "tournament/duplicate.py")
+"""The code a tournament's games depend on (:func:`~ohhell.provenance.code_fingerprint`):
+the engine, the bots and what plays them, with how a deal set is played and its bots seeded."""
+
+
+def tournament_build() -> dict[str, str]:
+    """This build, as a journal records it: the package's version and the digest of
+    :data:`TOURNAMENT_SOURCES`.
+
+    >>> sorted(tournament_build()), len(tournament_build()["code"])
+    (['code', 'ohhell'], 16)
+    """
+    return {"ohhell": __version__, "code": code_fingerprint(TOURNAMENT_SOURCES)}
+
+
+def journal_header(
+    matchup: Matchup, deal_sets: DealSets, *, build: dict[str, str] | None = None
+) -> dict[str, Any]:
+    """The header line: what is played (the matchup), on which deals, by which build
+    (``build``, by default this one: :func:`tournament_build`)."""
     return {
         "format": FORMAT,
         "version": VERSION,
         "matchup": matchup.to_json(),
         "deal_sets": len(deal_sets.sets),
         "deals_sha256": deal_sets.digest(),
+        "build": tournament_build() if build is None else build,
     }
 
 
@@ -337,6 +368,13 @@ class Journal:
         return count
 
     @property
+    def build(self) -> dict[str, str] | None:
+        """The build that played it (:func:`tournament_build`), or ``None`` where the journal
+        does not say (written before builds were recorded)."""
+        build: dict[str, str] | None = self.header.get("build")
+        return build
+
+    @property
     def finished(self) -> bool:
         """Whether every deal set of the tournament the journal was written for is in it."""
         return len(self.outcomes) >= self.deal_sets
@@ -370,6 +408,13 @@ def _check_header(header: object) -> tuple[dict[str, Any], Rules]:
         )
     if not isinstance(_field(header, "deals_sha256"), str):
         raise _Bad("deals_sha256 must be text")
+    build = header.get("build")
+    if build is not None and not (
+        isinstance(build, dict)
+        and build.keys() == {"ohhell", "code"}
+        and all(isinstance(value, str) for value in build.values())
+    ):
+        raise _Bad(f'build must be {{"ohhell": version, "code": digest}}, got {as_json(build)}')
     return header, rules
 
 
@@ -480,6 +525,24 @@ def check_same_tournament(journal: Journal, matchup: Matchup, deal_sets: DealSet
                     f" candidate in seat {game.candidate_seat} starts with dealer"
                     f" {game.hands[0].dealer}, but the deal set's first dealer is {dealer}"
                 )
+
+
+def _build_name(build: dict[str, str]) -> str:
+    return f"ohhell {build['ohhell']}, code {build['code']}"
+
+
+def check_build(journal: Journal) -> None:
+    """Raise :class:`JournalError` if another build than this one (:func:`tournament_build`)
+    played ``journal``: resumed or extended, its report would mix the two builds' games. A
+    journal that does not say its build passes."""
+    there, here = journal.build, tournament_build()
+    if there is not None and there != here:
+        raise JournalError(
+            f"journal {journal.path} was played by another build ({_build_name(there)}; this"
+            f" is {_build_name(here)}): played on, its report would mix the two builds' games."
+            " Finish it with the build that played it, or --overwrite plays it all again with"
+            " this one, or choose another --out"
+        )
 
 
 class JournalWriter:

@@ -4,7 +4,8 @@ Files written into the output folder by :func:`write_reports`:
 
 ``report.json``
     :meth:`TournamentStats.to_json <ohhell.tournament.stats.TournamentStats.to_json>` plus the
-    matchup (bots, budget, seed).
+    matchup (bots, budget, seed) and the build that played it (``build``: the package's
+    version and a digest of its code, :func:`~ohhell.tournament.journal.tournament_build`).
 ``report.csv``
     The same figures in long form, one figure per row:
     ``role,bot,metric,key,value,ci95_low,ci95_high,n`` (``key`` is the hand size, seat or
@@ -93,10 +94,15 @@ def render_table(stats: TournamentStats, console: Console) -> None:
             )
 
 
-def report_json(stats: TournamentStats, matchup: Matchup) -> dict[str, Any]:
-    """The JSON report: the matchup and every statistic."""
+def report_json(
+    stats: TournamentStats, matchup: Matchup, build: dict[str, str] | None = None
+) -> dict[str, Any]:
+    """The JSON report: the matchup, the build that played it (its journal's
+    :attr:`~ohhell.tournament.journal.Journal.build`; ``None`` where not known) and every
+    statistic."""
     return {
         "matchup": matchup.to_json(),
+        "build": build,
         **stats.to_json(),
     }
 
@@ -192,12 +198,14 @@ def _write_png(stats: TournamentStats, path: Path) -> None:
     write_atomic(path, image.getvalue())  # whole or not at all, as the other reports
 
 
-def write_reports(stats: TournamentStats, matchup: Matchup, out: Path) -> list[Path]:
-    """Write ``report.json``, ``report.csv`` and ``report.png`` into ``out`` (created if
-    needed) and return their paths."""
+def write_reports(
+    stats: TournamentStats, matchup: Matchup, out: Path, build: dict[str, str] | None = None
+) -> list[Path]:
+    """Write ``report.json`` (:func:`report_json`), ``report.csv`` and ``report.png`` into
+    ``out`` (created if needed) and return their paths."""
     out.mkdir(parents=True, exist_ok=True)
     json_path, csv_path, png_path = (out / name for name in REPORT_FILES)
-    write_atomic(json_path, json.dumps(report_json(stats, matchup), indent=2) + "\n")
+    write_atomic(json_path, json.dumps(report_json(stats, matchup, build), indent=2) + "\n")
     write_atomic(csv_path, _csv_text(stats))
     _write_png(stats, png_path)
     return [json_path, csv_path, png_path]
