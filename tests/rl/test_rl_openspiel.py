@@ -17,7 +17,13 @@ if not in_ci():  # in CI a missing test dependency is an error, not a skip
 
 import numpy as np
 import pyspiel
-from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts, outcome_sampling_mccfr
+from open_spiel.python.algorithms import (
+    evaluate_bots,
+    external_sampling_mccfr,
+    ismcts,
+    mcts,
+    outcome_sampling_mccfr,
+)
 from open_spiel.python.observation import make_observation
 
 from ohhell.bots import RandomBot
@@ -173,6 +179,60 @@ def test_a_hand_is_written_as_records_write_it() -> None:
     assert f"hand 1: cards {shown};" in state.information_state_string(seat)
 
 
+@pytest.mark.parametrize(
+    "game_string",
+    [
+        "python_ohhell(players=3,schedule=custom,hand_sizes=3;4)",
+        GAMES["simultaneous-4p"],
+        "python_ohhell(players=5,schedule=custom,hand_sizes=3;2,hook=true,must_trump=true)",
+    ],
+)
+def test_the_observation_string_says_all_the_observation_tensor_holds(game_string: str) -> None:
+    """An algorithm keyed on the observation string (``use_observation_string``) sees what
+    the tensor shows: every seat's observations of random games, no string with two tensors
+    (it once left out the tricks played before, their leaders and who had sealed a bid)."""
+    game = pyspiel.load_game(game_string)
+    rng = random.Random(11)
+    seen: dict[str, tuple[float, ...]] = {}
+    for _ in range(12):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if not state.is_chance_node():
+                for seat in range(game.num_players()):
+                    tensor = tuple(state.observation_tensor(seat))
+                    assert seen.setdefault(state.observation_string(seat), tensor) == tensor
+            actions = (
+                [a for a, _ in state.chance_outcomes()]
+                if state.is_chance_node()
+                else state.legal_actions()
+            )
+            state.apply_action(rng.choice(actions))
+    assert len(seen) > 300
+
+
+def test_the_observation_string_tells_who_played_each_card_of_the_tricks_before() -> None:
+    """Two tricks of the same cards, 5h and 6h played by seats 1 and 2 one way round or the
+    other, then taken by seat 0's Kh: seat 0 observes them apart in the tensor, and in the
+    string too (which once showed only the tricks won)."""
+    game = pyspiel.load_game(
+        "python_ohhell(players=3,schedule=custom,hand_sizes=2;,trump_in_last_hand=true)"
+    )
+    five, six, king = 29, 30, 37  # 5h, 6h, Kh
+    states = []
+    for first, second in ((five, six), (six, five)):
+        state = game.new_initial_state()
+        # dealer 0; seats 1, 2, 0, 1, 2, 0 dealt; trump 2d; every seat bids 0; one trick
+        for action in (0, first, second, king, 7, 6, 49, 13, 52, 52, 52, first, second, king):
+            state.apply_action(action)
+        states.append(state)
+    assert states[0].observation_tensor(0) != states[1].observation_tensor(0)
+    assert states[0].observation_string(0) == (
+        "seat 0; hand 1 of 1 (2 cards), trick 2; dealer 0; hand Qs; trump 2d; bids 0 0 0;"
+        " tricks [seat 1: 5h 6h Kh]; trick [seat 0: -]; won [1, 0, 0]; totals [0, 0, 0]"
+    )
+    assert "tricks [seat 1: 6h 5h Kh];" in states[1].observation_string(0)
+
+
 def test_information_state_is_available_at_terminal_states() -> None:
     game = pyspiel.load_game(GAMES["custom-3p"])
     state = play_to_decision(game.new_initial_state(), random.Random(5), 10_000)
@@ -317,30 +377,54 @@ def test_a_resampled_state_stays_indistinguishable_past_the_end_of_the_hand() ->
     assert sample.information_state_string(player) == state.information_state_string(player)
 
 
-def test_openspiel_ismcts_plays_a_small_game() -> None:
-    game = pyspiel.load_game(GAMES["simultaneous-4p"])
-    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
-    searcher = ismcts.ISMCTSBot(game, evaluator, 2.0, 20, random_state=np.random.RandomState(1))
+def _ismcts_game(game: pyspiel.Game, seed: int) -> tuple[list[int], list[dict[int, float]]]:
+    """A game of OpenSpiel's Python IS-MCTS in seat 0 against random bots, set up as
+    docs/rl.md says: ``uct_c`` scaled to the points returned, and a resampler drawing from a
+    seeded generator (OpenSpiel's own draws from a new unseeded one each time). Its actions
+    and the searcher's policies."""
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(seed))
+    searcher = ismcts.ISMCTSBot(
+        game, evaluator, 2.0 * game.max_utility(), 20, random_state=np.random.RandomState(seed)
+    )
+    draws = random.Random(seed)
+    searcher.set_resampler(lambda node, player: node.resample_from_infostate(player, draws.random))
     bots = [searcher, *(OpenSpielBot(RandomBot(), p, seed=p) for p in range(1, 4))]
-    rng = random.Random(2)
+    rng = random.Random(seed)
     state = game.new_initial_state()
-    searched = 0
+    policies = []
     while not state.is_terminal():  # ISMCTSBot has no restart_at, so no evaluate_bots
         if state.is_chance_node():
             state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
             continue
         player = state.current_player()
-        action = bots[player].step(state)
+        if player == 0:
+            policy, action = searcher.step_with_policy(state)
+            policies.append(dict(policy))
+        else:
+            action = bots[player].step(state)
         assert action in state.legal_actions()
-        searched += player == 0
         state.apply_action(action)
-    assert searched == 2 + 2 + 3  # two bids and 2 + 3 cards
+    return [int(action) for action in state.history()], policies
 
 
-def test_outcome_sampling_mccfr_runs_on_a_tiny_game() -> None:
+def test_openspiel_ismcts_plays_a_small_game_and_repeats_it_from_its_seeds() -> None:
+    game = pyspiel.load_game(GAMES["simultaneous-4p"])
+    history, policies = _ismcts_game(game, 2)
+    assert len(policies) == 2 + 2 + 3  # two bids and 2 + 3 cards
+    assert (history, policies) == _ismcts_game(game, 2)
+
+
+@pytest.mark.parametrize(
+    ("solver_class", "iterations"),
+    [
+        (outcome_sampling_mccfr.OutcomeSamplingSolver, 50),
+        (external_sampling_mccfr.ExternalSamplingSolver, 5),
+    ],
+)
+def test_monte_carlo_cfr_runs_on_a_tiny_game(solver_class: type, iterations: int) -> None:
     game = pyspiel.load_game("python_ohhell(players=3,schedule=custom,hand_sizes=1;)")
-    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
-    for _ in range(50):
+    solver = solver_class(game)
+    for _ in range(iterations):
         solver.iteration()
     state = play_to_decision(game.new_initial_state(), random.Random(0), 0)
     policy = solver.average_policy().action_probabilities(state)

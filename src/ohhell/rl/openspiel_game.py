@@ -575,15 +575,8 @@ class OhHellObserver:
         if core.state is None:
             return f"{head}; first dealer not drawn"
         if not self.perfect_recall:
-            view = view_for(core.state, player)
-            bids = " ".join("-" if b is None else str(b) for b in view.bids)
-            return (
-                f"{head}; {core.state.describe_position()}; dealer {view.dealer};"
-                f" hand {format_cards(sort_cards(view.hand or ())) or '-'};"
-                f" trump {view.trump_card or '-'};"
-                f" bids {bids}; trick {format_cards(view.trick) or '-'};"
-                f" won {list(view.tricks_won)}; totals {list(view.totals)}"
-            )
+            position = core.state.describe_position()
+            return f"{head}; {position}; {_view_line(view_for(core.state, player))}"
         lines = [f"{head}; first dealer {core.state.first_dealer}"]
         for h, record in enumerate(_history_for(core, player)):
             line = f"hand {h + 1}: cards {format_cards(sort_cards(record.cards)) or '-'}"
@@ -593,6 +586,26 @@ class OhHellObserver:
                 line += f"; plays {format_cards(record.plays) or '-'}"
             lines.append(line)
         return "\n".join(lines)
+
+
+def _view_line(view: PlayerView) -> str:
+    """The observation string's view: everything the observation tensor holds, as text. Bids
+    are ``-`` (not yet bid), ``?`` (bid, sealed) or the bid; each trick of the hand is
+    ``[seat L: cards]``, the cards in order of play from its leader ``L`` (the current trick's
+    leader is known while bidding too: the seat that will lead the first)."""
+    bids = " ".join(
+        str(bid) if bid is not None else "?" if made else "-"
+        for bid, made in zip(view.bids, view.has_bid, strict=True)
+    )
+    tricks = " ".join(
+        f"[seat {trick.leader}: {format_cards(trick.cards)}]" for trick in view.tricks
+    )
+    return (
+        f"dealer {view.dealer}; hand {format_cards(sort_cards(view.hand or ())) or '-'};"
+        f" trump {view.trump_card or '-'}; bids {bids}; tricks {tricks or '-'};"
+        f" trick [seat {view.leader}: {format_cards(view.trick) or '-'}];"
+        f" won {list(view.tricks_won)}; totals {list(view.totals)}"
+    )
 
 
 pyspiel.register_game(_GAME_TYPE, OhHellGame)
