@@ -121,6 +121,25 @@ def test_impossible_positions_are_one_line(args: tuple[str, ...], message: str) 
     assert len(done.stderr.strip().splitlines()) == 1
 
 
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        (("--schedule", "descending"), "--schedule"),
+        (("--hand-sizes", "1,2"), "--hand-sizes"),
+        (("--no-repeat-turning-hand", "--trump-in-last-hand"), "--repeat-turning-hand, --trump-"),
+    ],
+)
+def test_schedule_flags_are_refused_not_ignored(args: tuple[str, ...], named: str) -> None:
+    """One hand's advice has no schedule: a flag of it, given on purpose, is a usage error
+    saying so, not a flag silently ignored (a preset's schedule is let be)."""
+    done = ohhell("advise", "--hand", "As", "--no-trump", *args)
+    assert done.returncode == 2
+    assert f"ohhell advise: error: {named}" in done.stderr
+    assert "the schedule does not count for advice on one hand" in done.stderr
+    preset = ohhell("advise", "--hand", "As", "--no-trump", "--preset", "up-and-down")
+    assert preset.returncode == 0, preset.stderr
+
+
 @pytest.mark.parametrize(("flag", "value"), [("--samples", "0"), ("--position", "0")])
 def test_counts_below_one_get_the_usage(flag: str, value: str) -> None:
     done = ohhell("advise", "--hand", "As", "--no-trump", flag, value)

@@ -65,7 +65,8 @@ def register(subparsers: Any) -> None:
         " playing for that bid, as the search bot does when it bids, and prints each bid's"
         " expected points and the chance of taking each number of tricks. Of the rules, the"
         " players, the bidding and the scoring count; the schedule does not (the hand's size is"
-        " the number of cards given, and whether a trump is turned is --trump or --no-trump),"
+        " the number of cards given, and whether a trump is turned is --trump or --no-trump;"
+        " its flags are refused),"
         " so a hand of any size at a real table can be asked about.",
     )
     add_rules_arguments(parser)
@@ -202,7 +203,23 @@ def format_advice(view: PlayerView, advice: BidAdvice, seed: int) -> str:
     return "\n".join(lines)
 
 
+SCHEDULE_FLAGS = (
+    ("--schedule", "schedule"),
+    ("--hand-sizes", "hand_sizes"),
+    ("--repeat-turning-hand", "repeat_turning_hand"),
+    ("--trump-in-last-hand", "trump_in_last_hand"),
+)
+"""The rule options of the schedule: they do not count for one hand's advice (a preset's or
+a rules file's are let be; the flags, given on purpose, are refused rather than ignored)."""
+
+
 def run(args: argparse.Namespace) -> int:
+    if given := [flag for flag, dest in SCHEDULE_FLAGS if getattr(args, dest) is not None]:
+        args.command_parser.error(
+            f"{', '.join(given)}: the schedule does not count for advice on one hand: its"
+            " size is the cards in --hand, and --trump or --no-trump says whether a trump is"
+            " turned"
+        )
     if args.samples > MAX_SAMPLES:
         raise AdviceError(f"--samples must be from 1 to {MAX_SAMPLES:,}, got {args.samples:,}")
     view = _position(args)
