@@ -77,6 +77,7 @@ __all__ = [
     "OpenSpielDeal",
     "action_of",
     "card_of",
+    "check_openspiel_game",
     "check_openspiel_rules",
     "choose_openspiel_action",
     "engine_state",
@@ -278,9 +279,41 @@ def random_openspiel_deal(
     )
 
 
+_SAME_AS_OURS: Final = {
+    "num_suits": 4,
+    "num_cards_per_suit": 13,
+    "points_per_trick": 1,
+    "off_bid_penalty": False,
+}
+"""The parameters of OpenSpiel's ``oh_hell`` under which its hands are our engine's
+(:func:`one_hand_rules`): the 52-card deck and ``won + 10`` for an exact bid, ``won``
+otherwise."""
+
+
+def check_openspiel_game(game: Any) -> None:
+    """Raise :class:`BridgeError` unless ``game`` is OpenSpiel's ``oh_hell`` under parameters
+    our engine plays alike (:data:`_SAME_AS_OURS`): another game, another deck or other points
+    (our bots would play for points the game does not give) are refused, naming what differs."""
+    name = game.get_type().short_name
+    if name != "oh_hell":
+        raise BridgeError(f"the OpenSpiel game is {name!r}, not oh_hell")
+    params = game.get_parameters()
+    if differences := [
+        f"{key}={params.get(key)!r} (ours: {value!r})"
+        for key, value in _SAME_AS_OURS.items()
+        if params.get(key) != value
+    ]:
+        raise BridgeError(
+            "this oh_hell is not played as our engine plays it: " + ", ".join(differences)
+        )
+
+
 def engine_state(ospiel_state: Any) -> GameState:
     """Our engine's state for an OpenSpiel ``oh_hell`` state that is past its deal: the same
-    hand, dealer, trump card, bids and plays (from ``ospiel_state.full_history()``)."""
+    hand, dealer, trump card, bids and plays (from ``ospiel_state.full_history()``). A state of
+    another game, or of an ``oh_hell`` scored otherwise, is refused
+    (:func:`check_openspiel_game`)."""
+    check_openspiel_game(ospiel_state.get_game())
     n = ospiel_state.num_players()
     history = [(step.player, step.action) for step in ospiel_state.full_history()]
     chance = [action for player, action in history if player == CHANCE_PLAYER]
@@ -332,8 +365,9 @@ class IsmctsPlayer:
 
     It searches the real OpenSpiel state, and OpenSpiel's ``oh_hell`` resampling keeps that
     state's set of dealt cards (see :func:`openspiel_state_for_view`), so it effectively knows
-    which cards are in the stock: an advantage over our bots in :func:`play_hand`, which
-    :class:`IsmctsBot` (built from a seat's view) does not have.
+    which cards are in the stock: hidden information our bots in :func:`play_hand` do not
+    have, which :class:`IsmctsBot` (built from a seat's view) does not get either. It is there
+    to measure that advantage (``ismcts_sees="state"``), not for a fair match.
 
     Measured: unlike our bots, it is not reproducible from its seed (one seeded hand replayed
     40 times with 10 simulations gave 14 different action sequences), so matches against it are
@@ -466,12 +500,15 @@ def openspiel_state_for_view(view: PlayerView, rng: random.Random) -> Any:
     (:func:`ohhell.bots.sampling.sample_world`; cards already played go back into their
     players' dealt hands). The seat's ``information_state_string`` does not depend on that
     draw. But OpenSpiel's ``ResampleFromInfostate`` for ``oh_hell`` (what IS-MCTS samples its
-    worlds with) is *not* a function of the information state: it only permutes the hidden
-    dealt cards of the state it is given among the other players (measured: 500 of 500
-    resamples kept the root's exact set of dealt cards, and 12-19 % of them broke voids the
-    play had shown). So searching from one such state treats its sampled split between the
-    other hands and the stock as known; :class:`IsmctsBot` spreads its simulations over
-    several independently drawn states to undo that bias.
+    worlds with) is *not* a function of the information state: it deals the other players'
+    hidden cards of the state it is given out again among them and never brings in a stock
+    card (measured: 500 of 500 resamples kept the root's exact set of dealt cards). It does try
+    to respect the voids play has shown (cards only one player can hold go to that player, the
+    rest are handed out greedily in a random order of players), but the greedy step fails
+    often: 12-19 % of its resamples broke a shown void in the positions measured. So searching
+    from one such state treats its sampled split between the other hands and the stock as
+    known; :class:`IsmctsBot` spreads its simulations over several independently drawn states
+    to undo that bias.
     """
     check_openspiel_rules(view.rules)
     seat = view.seat
@@ -678,10 +715,12 @@ def play_hand(
     )
 
 
-ISMCTS_SEES: Final = ("state", "view")
-"""What the IS-MCTS seats of :func:`play_duplicate_deal` search from: the real OpenSpiel
-state (:class:`IsmctsPlayer`, as OpenSpiel plays; it then knows which cards are in the stock)
-or their own view (:class:`IsmctsBot`, worlds sampled from what the seat knows)."""
+ISMCTS_SEES: Final = ("view", "state")
+"""What the IS-MCTS seats of :func:`play_duplicate_deal` search from: their own view
+(:class:`IsmctsBot`, worlds sampled from what the seat knows; the default, the fair match) or
+the real OpenSpiel state (:class:`IsmctsPlayer`, as OpenSpiel plays, which lets it know which
+cards are in the stock: it sees hidden information, so it is for measuring that advantage
+only)."""
 
 
 def play_duplicate_deal(
@@ -691,7 +730,7 @@ def play_duplicate_deal(
     simulations: int,
     seed: int,
     budget: Budget = Budget(),  # noqa: B008 - immutable
-    ismcts_sees: str = "state",
+    ismcts_sees: str = "view",
 ) -> tuple[HandOutcome, ...]:
     """Duplicate on one OpenSpiel deal: ``n`` hands, the candidate (a fresh bot from
     ``make_candidate``) in seat ``r`` of hand ``r`` and IS-MCTS with ``simulations`` per decision

@@ -9,13 +9,17 @@ import pytest
 from tests.conftest import run_benchmark, run_script
 
 
-def test_vs_openspiel_ismcts_quick(tmp_path: Path) -> None:
+def test_vs_openspiel_ismcts_quick_on_the_real_state(tmp_path: Path) -> None:
+    """``--ismcts-sees state``: IS-MCTS as OpenSpiel ships it, which knows the stock (its
+    verdicts are ``n/a``: ``test_vs_openspiel_ismcts_verdicts``)."""
     out, figures = run_benchmark(
         "benchmarks/vs_openspiel_ismcts.py", tmp_path, "--bot", "heuristic", "--jobs", "1",
-        needs=["pyspiel"],
+        "--ismcts-sees", "state", needs=["pyspiel"],
     )  # fmt: skip
     assert "searching the real state" in out
     assert figures["ismcts_sees"] == "state"
+    assert figures["deals"] == 4
+    assert "note: IS-MCTS searched the real OpenSpiel state" in out
     assert "points per deal ahead, OpenSpiel scoring:" in out
     assert "points per deal ahead, standard scoring:" in out
     assert figures["deals"] == 4
@@ -24,13 +28,19 @@ def test_vs_openspiel_ismcts_quick(tmp_path: Path) -> None:
 
 
 def test_vs_openspiel_ismcts_quick_searching_from_the_view(tmp_path: Path) -> None:
+    """The default: IS-MCTS searches worlds sampled from its view."""
     out, figures = run_benchmark(
         "benchmarks/vs_openspiel_ismcts.py", tmp_path, "--bot", "heuristic", "--jobs", "1",
-        "--ismcts-sees", "view", needs=["pyspiel"],
+        needs=["pyspiel"],
     )  # fmt: skip
     assert "searching worlds from its view" in out
     assert figures["ismcts_sees"] == "view"
+    assert "points per deal ahead, OpenSpiel scoring:" in out
+    assert "points per deal ahead, standard scoring:" in out
     assert figures["deals"] == 4
+    assert 0 <= figures["bid_hit_rate"]["ours"] <= 1
+    assert figures["ms_per_decision"]["ismcts"]["mean"] > 0
+    assert "hand sizes 1-4, 4 deals" in out
 
 
 def test_vs_openspiel_ismcts_pairs_runs_deal_by_deal(tmp_path: Path) -> None:
@@ -75,10 +85,10 @@ def test_vs_openspiel_ismcts_continues_from_its_journal(tmp_path: Path) -> None:
     assert again["leads"] == figures["leads"]
     assert again["bid_hit_rate"] == figures["bid_hit_rate"]
     other = run_script(
-        "benchmarks/vs_openspiel_ismcts.py", "--quick", *args, "--ismcts-sees", "view",
+        "benchmarks/vs_openspiel_ismcts.py", "--quick", *args, "--ismcts-sees", "state",
         needs=["pyspiel"], expect=2,
     )  # fmt: skip
-    assert "written with other settings: ismcts_sees 'state' there, 'view' here" in other.stderr
+    assert "written with other settings: ismcts_sees 'view' there, 'state' here" in other.stderr
 
 
 @pytest.mark.parametrize(
@@ -100,7 +110,7 @@ def test_vs_openspiel_ismcts_refuses_bad_ab_arguments(
                 "benchmark": "vs_openspiel_ismcts",
                 "seed": 2026,
                 "ismcts_simulations": 20,  # --quick's
-                "ismcts_sees": "state",
+                "ismcts_sees": "view",
                 "leads": {"900": 1.0},
             }
         ),

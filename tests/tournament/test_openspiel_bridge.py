@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from typing import Any
 
 import pytest
@@ -84,6 +85,39 @@ def test_engine_state_needs_a_dealt_hand() -> None:
     ospiel.apply_action(5)
     with pytest.raises(BridgeError, match="still dealing"):
         engine_state(ospiel)
+
+
+@pytest.mark.parametrize(
+    ("game", "params", "message"),
+    [
+        ("tic_tac_toe", {}, "the OpenSpiel game is 'tic_tac_toe', not oh_hell"),
+        (
+            "oh_hell",
+            {"players": 4, "off_bid_penalty": True},
+            "not played as our engine plays it: off_bid_penalty=True (ours: False)",
+        ),
+        (
+            "oh_hell",
+            {"players": 3, "points_per_trick": 3, "num_suits": 3},
+            "num_suits=3 (ours: 4), points_per_trick=3 (ours: 1)",
+        ),
+    ],
+)
+def test_engine_state_refuses_another_game_or_other_points(
+    game: str, params: dict[str, Any], message: str
+) -> None:
+    """Our bots would play for points the game does not give, or on another deck: refused,
+    naming what differs, rather than played as though it were our engine's hand."""
+    require("pyspiel")
+    import pyspiel
+
+    state = pyspiel.load_game(game, params).new_initial_state()
+    rng = random.Random(0)
+    while state.is_chance_node():
+        state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+    for refused in (engine_state, lambda s: choose_openspiel_action(RandomBot(), s, rng)):
+        with pytest.raises(BridgeError, match=re.escape(message)):
+            refused(state)
 
 
 def test_ismcts_plays_our_hands() -> None:
@@ -181,8 +215,8 @@ def test_openspiel_resampling_keeps_the_dealt_card_set() -> None:
 def test_duplicate_deal_with_ismcts_searching_from_its_view(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """``ismcts_sees="view"``: the IS-MCTS seats are bots deciding from their own view (never
-    the OpenSpiel state, which would tell them the stock)."""
+    """``ismcts_sees="view"``, the default: the IS-MCTS seats are bots deciding from their own
+    view (never the OpenSpiel state, which would tell them the stock)."""
     require("pyspiel")
     from ohhell import openspiel_bridge
 
@@ -196,7 +230,9 @@ def test_duplicate_deal_with_ismcts_searching_from_its_view(
     )
     assert len(outcomes) == 4
     assert all(sum(o.tricks_won) == 2 and len(o.bids) == 4 for o in outcomes)
-    with pytest.raises(BridgeError, match="ismcts_sees must be one of state, view, got 'all'"):
+    by_default = play_duplicate_deal(deal, lambda: make_bot("heuristic"), simulations=8, seed=3)
+    assert len(by_default) == 4  # no IsmctsPlayer was built: the view is the default
+    with pytest.raises(BridgeError, match="ismcts_sees must be one of view, state, got 'all'"):
         play_duplicate_deal(
             deal, lambda: make_bot("heuristic"), simulations=8, seed=3, ismcts_sees="all"
         )
