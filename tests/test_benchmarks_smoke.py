@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import random
 import re
 from functools import partial
 from pathlib import Path
@@ -19,8 +20,24 @@ def test_engine_vs_openspiel_quick(tmp_path: Path) -> None:
     out, figures = run_benchmark("benchmarks/engine_vs_openspiel.py", tmp_path, needs=["pyspiel"])
     assert "ratio ours/OpenSpiel-Python:" in out
     assert "ratio ours/OpenSpiel-C++:" in out
-    assert set(figures["runners"]) == {"ohhell", "openspiel-python", "openspiel-cpp"}
+    assert "ratio ours/OpenSpiel-Python, chance sampled by weight:" in out
+    assert set(figures["runners"]) == {
+        "ohhell", "openspiel-python", "openspiel-python-weighted", "openspiel-cpp"
+    }  # fmt: skip
     assert all(row["hands"] > 0 for row in figures["runners"].values())
+
+
+def test_engine_vs_openspiel_draws_chance_as_the_game_does(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The fast OpenSpiel loop draws each chance node uniformly from its legal actions: every
+    chance node of ``oh_hell`` is uniform over them (checked), so it is the game's own chance
+    (a fast loop that drew otherwise would measure another game)."""
+    require("pyspiel")
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    bench = importlib.import_module("engine_vs_openspiel")
+    game = bench.openspiel_game()
+    bench.check_uniform_chance(game, random.Random(3), hands=5)
 
 
 BENCHMARKS = ROOT / "benchmarks"

@@ -76,13 +76,13 @@ def playable(
     if not trick:
         return tuple(hand)
     led = trick[0].suit
-    follow = tuple(c for c in hand if c.suit is led)
+    follow = [c for c in hand if c.suit is led]  # a list first: faster than tuple(generator)
     if follow:
-        return follow
+        return tuple(follow)
     if must_trump and trump is not None:
-        trumps = tuple(c for c in hand if c.suit is trump)
+        trumps = [c for c in hand if c.suit is trump]
         if trumps:
-            return trumps
+            return tuple(trumps)
     return tuple(hand)
 
 
