@@ -14,6 +14,7 @@ import pytest
 
 from ohhell import storage_files
 from ohhell.storage_files import (
+    TEMPORARY_MARK,
     InUseError,
     append_json_line,
     broken_link,
@@ -81,20 +82,32 @@ def test_write_atomic_can_refuse_to_replace(tmp_path: Path) -> None:
 def test_stale_temporaries_of_a_killed_writer_are_removed(tmp_path: Path) -> None:
     """A writer killed between making its temporary file and renaming it leaves the file;
     the next writer of those names removes it, and nothing else."""
-    for name in (".game-3.json.x1y2z3ab", ".game-4.json.q_9zz0ab", "game-2.json", ".other.json.ab"):
+    stale = [".game-3.json.x1y2z3ab.ohhell-tmp", ".game-4.json.q_9zz0ab.ohhell-tmp"]
+    for name in (*stale, "game-2.json", ".other.json.ab.ohhell-tmp"):
         (tmp_path / name).write_text("{", encoding="utf-8")
     removed = remove_stale_temporaries(tmp_path, "game-*.json")
-    assert [p.name for p in removed] == [".game-3.json.x1y2z3ab", ".game-4.json.q_9zz0ab"]
-    assert sorted(p.name for p in tmp_path.iterdir()) == [".other.json.ab", "game-2.json"]
+    assert [p.name for p in removed] == stale
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        ".other.json.ab.ohhell-tmp",
+        "game-2.json",
+    ]
 
 
 def test_a_sweep_removes_only_what_write_atomic_leaves(tmp_path: Path) -> None:
-    """Only a dot, the name, a dot and mkstemp's eight random characters: not vim's swap
-    file of a record open in the editor, nor a user's hidden backup beside it."""
-    mine = [".game-1.json.swp", ".game-1.json.orig", ".game-1.json.bak.abcdefgh", ".game-notes.txt"]
+    """Only a dot, the name, a dot, mkstemp's eight random characters and ``.ohhell-tmp``:
+    not vim's swap file of a record open in the editor, nor a user's hidden backups beside it
+    (``.game-1.json.original`` has eight letters after the name, as mkstemp's part has: it
+    was once taken for one and deleted)."""
+    mine = [
+        ".game-1.json.swp", ".game-1.json.orig", ".game-1.json.bak.abcdefgh", ".game-notes.txt",
+        ".game-1.json.original", ".game-1.json.bak_2024", ".game-1.json.archived",
+        ".game-1.json.ohhell-tmp", ".game-1.json.abcdefgh.ohhell-tmp.bak",
+    ]  # fmt: skip
     for name in mine:
         (tmp_path / name).write_text("keep", encoding="utf-8")
-    fd, name = tempfile.mkstemp(prefix=".game-2.json.", dir=tmp_path)  # as write_atomic makes
+    fd, name = tempfile.mkstemp(  # as write_atomic makes
+        prefix=".game-2.json.", suffix=TEMPORARY_MARK, dir=tmp_path
+    )
     os.close(fd)  # and a SIGKILL before its rename leaves
     leftover = Path(name)
     assert remove_stale_temporaries(tmp_path, "game-*.json") == [leftover]

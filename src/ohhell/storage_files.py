@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from fnmatch import fnmatch
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, Final
 
 try:
     import fcntl
@@ -21,6 +21,7 @@ except ImportError:  # pragma: no cover - Windows has no flock
     fcntl = None  # type: ignore[assignment]
 
 __all__ = [
+    "TEMPORARY_MARK",
     "InUseError",
     "append_json_line",
     "broken_link",
@@ -195,7 +196,8 @@ def _named(exc: OSError, path: Path) -> OSError:
 
 def write_atomic(path: Path, text: str | bytes, *, replace: bool = True) -> None:
     """Write ``text`` (as UTF-8; bytes as they are) to ``path`` via a temporary file beside it
-    (a dot, the name and a random suffix; see :func:`remove_stale_temporaries`), fsync, rename
+    (a dot, the name, a random part and :data:`TEMPORARY_MARK`; see
+    :func:`remove_stale_temporaries`), fsync, rename
     and fsync the folder, so a
     killed process never leaves a truncated file behind, and a crash of the system does not
     lose a file once this returns. With ``replace=False`` a file already at ``path`` is never
@@ -203,7 +205,7 @@ def write_atomic(path: Path, text: str | bytes, *, replace: bool = True) -> None
     hard-linked into place, which fails with :class:`FileExistsError` if ``path`` exists."""
     path = Path(path)
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMPORARY_MARK, dir=path.parent)
     except OSError as exc:
         raise _named(exc, path) from None
     try:
@@ -257,24 +259,29 @@ def _link_new(tmp: str, path: Path) -> None:
     Path(tmp).unlink()
 
 
-_TEMPORARY_SUFFIX = re.compile(r"[a-z0-9_]{8}")
-"""The random end :func:`tempfile.mkstemp` gives the temporary files of :func:`write_atomic`:
-eight of its characters, so that a sweep removes those and nothing a user or an editor put
-beside the files (vim's ``.game-1.json.swp``, a ``.game-1.json.bak``)."""
+TEMPORARY_MARK: Final = ".ohhell-tmp"
+"""How the temporary files of :func:`write_atomic` end, after a dot, the name, a dot and
+:func:`tempfile.mkstemp`'s eight random characters (``.game-1.json.k3j_x9a2.ohhell-tmp``): a
+mark no person or editor gives a file, so that a sweep removes those and nothing a user put
+beside the files (vim's ``.game-1.json.swp``, a ``.game-1.json.bak``, a
+``.game-1.json.original``)."""
+_TEMPORARY_END = re.compile(r"\.[a-z0-9_]{8}" + re.escape(TEMPORARY_MARK))
 
 
 def remove_stale_temporaries(folder: Path, pattern: str) -> list[Path]:
     """Remove the temporary files :func:`write_atomic` left in ``folder`` for files named by
     ``pattern`` (a glob, ``game-*.json``) when its process was killed between creating one and
     renaming it into place (SIGKILL gives no chance to clean up): a file the writer never
-    reported as written: a dot, such a name, a dot and mkstemp's eight random characters, and
-    nothing else beside them (vim's ``.game-1.json.swp`` stays). Returns those removed. Call
-    it only where no other process is writing such files now."""
+    reported as written: a dot, such a name, a dot, mkstemp's eight random characters and
+    :data:`TEMPORARY_MARK`, and nothing else beside them (vim's ``.game-1.json.swp`` and a
+    user's ``.game-1.json.original`` stay). Returns those removed. Call it only where no other
+    process is writing such files now."""
     removed = []
-    for stale in sorted(Path(folder).glob(f".{pattern}.*")):
-        name, dot, end = stale.name[:-9], stale.name[-9:-8], stale.name[-8:]
-        if not (dot == "." and _TEMPORARY_SUFFIX.fullmatch(end) and fnmatch(name, f".{pattern}")):
-            continue  # not one of ours: an editor's .game-1.json.swp, a user's .bak
+    for stale in sorted(Path(folder).glob(f".{pattern}.*{TEMPORARY_MARK}")):
+        cut = len(stale.name) - 9 - len(TEMPORARY_MARK)
+        name, end = stale.name[:cut], stale.name[cut:]
+        if not (_TEMPORARY_END.fullmatch(end) and fnmatch(name, f".{pattern}")):
+            continue  # not one of ours
         with suppress(FileNotFoundError):
             stale.unlink()
             removed.append(stale)

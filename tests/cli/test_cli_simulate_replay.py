@@ -195,7 +195,7 @@ def test_replay_rejects_json_that_python_cannot_parse_or_print(tmp_path: Path) -
     for path, message in (
         (deep, "not valid JSON (nested too deep to read)"),
         (long_number, "not valid JSON (a number with more than 4300 digits, longer than any"),
-        (surrogate, "'\\ud800' is not text: it holds a lone UTF-16 surrogate escape"),
+        (surrogate, 'record["seats"][0]: \'\\ud800\' is not text: it holds a lone UTF-16'),
     ):
         result = ohhell("replay", str(path))
         assert result.returncode == 1, path
@@ -397,7 +397,7 @@ def test_a_stopped_simulate_has_written_every_game_it_reported(
     killed run's temporary files are swept by the next run into the folder."""
     out = tmp_path / "out"
     (out).mkdir()
-    (out / ".game-99.json.abcdefgh").write_text("{", encoding="utf-8")  # a killed run's
+    (out / ".game-99.json.abcdefgh.ohhell-tmp").write_text("{", encoding="utf-8")  # a killed run's
     process = _long_simulate(out, "--json", until_records=2)
     try:
         process.send_signal(signum)
@@ -622,3 +622,50 @@ def test_a_long_run_looks_only_at_the_records_that_are_there(
     assert main.main(argv) == 1
     assert "game-500.json holds another game" in capsys.readouterr().err
     assert looked == [out / "game-500.json"]
+
+
+SIMULATE = (sys.executable, "-m", "ohhell.cli.main", "simulate")
+
+
+def test_a_full_disk_says_what_failed_and_what_is_saved(tmp_path: Path) -> None:
+    """Standard output on a full disk is named as such (not taken for the records' disk), a
+    record that cannot be written is named, and either way the message says how many records
+    are safe in the folder."""
+    out = tmp_path / "out"
+    with open("/dev/full", "w", encoding="utf-8") as full:
+        stopped = subprocess.run(
+            [*SIMULATE, "--seed", "1", "--games", "3", "--out", str(out)],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+    assert stopped.returncode == 1
+    assert stopped.stderr == (
+        "ohhell simulate: error: cannot write to standard output (No space left on device):"
+        f" 1 of 3 records are written in {out}\n"
+    )
+    assert [p.name for p in out.iterdir()] == ["game-1.json"]
+
+    import resource
+
+    def limited() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (2048, 2048))  # less than a record
+
+    small = tmp_path / "small"
+    refused = subprocess.run(
+        [*SIMULATE, "--seed", "1", "--games", "2", "--out", str(small)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        preexec_fn=limited,
+    )
+    assert refused.returncode == 1
+    assert refused.stderr == (
+        f"ohhell simulate: error: cannot write {small / 'game-1.json'} (File too large): 0 of 2"
+        f" records are written in {small}; once it can be written, the same command writes the"
+        " rest (the records there are kept)\n"
+    )
+    assert not small.exists()  # the folder it made, left empty (no temporary file), is gone

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 from typing import Any
 
 import pytest
@@ -281,7 +282,8 @@ def test_malformed_json(text: str) -> None:
         (b"null", "a record is a JSON object, got null$"),
         (b"[1, 2]", "a record is a JSON object, got an array$"),
         (b'"hello"', "a record is a JSON object, got a string$"),
-        (b"1e999", "a record is a JSON object, got a number$"),
+        (b"1.5", "a record is a JSON object, got a number$"),
+        (b"1e999", "the number '1e999' is too large for this program to read"),
         (b"[" + b"9" * 5000 + b"]", "a number with more than 4300 digits, longer than any"),
         (b'{"format": "ohhell-record\xff"}', "not text: byte 0xff at offset 25 is not UTF-8"),
     ],
@@ -320,11 +322,75 @@ def test_dumps_is_valid_json_and_readable() -> None:
     assert '"deal": [\n' in text and '["' in text  # one seat's cards per line
 
 
-def test_a_record_that_reads_also_writes_however_deep_its_meta() -> None:
-    """The reader takes JSON nested about a thousand deep: so does the writer (inside
-    ``meta``, the only free-form part, deep values go on one line)."""
+def test_meta_nests_as_deep_for_the_reader_as_for_the_writer() -> None:
+    """``meta``, the only free-form part, may nest 64 levels (deep values go on one line):
+    written, read and replayed. One level more is refused by the writer and by the reader
+    alike (the writer once took ``meta`` nested nearly as deep as the recursion limit, then
+    failed with a RecursionError writing it)."""
     state = new_game(Rules(player_count=3))
-    record = records.to_record(state, meta={"x": json.loads("[" * 900 + "]" * 900)})
+    deepest = json.loads("[" * 63 + "]" * 63)  # in meta's object: 64 levels
+    record = records.to_record(state, meta={"x": deepest})
     text = records.dumps(record)
     assert records.loads(text) == record
     assert records.replay(records.loads(text)) == state
+    too_deep = "meta is nested more than 64 levels deep (objects and lists within each other)"
+    with pytest.raises(RecordError, match=re.escape(too_deep)):
+        records.to_record(state, meta={"x": [deepest]})
+    deeper = records.loads(text)
+    deeper["meta"]["x"] = [deeper["meta"]["x"]]
+    with pytest.raises(RecordError, match=re.escape(f"'{too_deep}".replace("meta", "meta'"))):
+        records.replay(deeper)
+    for depth in (970, 985, 5000):  # where the writer failed, and beyond: a RecordError
+        nested: object = []
+        for _ in range(depth):
+            nested = [nested]
+        with pytest.raises(RecordError, match=re.escape(too_deep)):
+            records.to_record(state, meta={"x": nested})
+    itself: dict[str, object] = {}
+    itself["me"] = itself
+    with pytest.raises(RecordError, match=re.escape(too_deep)):
+        records.to_record(state, meta=itself)
+
+
+def test_meta_keys_that_json_makes_one_are_refused() -> None:
+    """``1`` and ``"1"`` are one key once written: refused, not silently merged."""
+    state = new_game(Rules(player_count=3))
+    with pytest.raises(RecordError, match="the key '1' appears twice in one object"):
+        records.to_record(state, meta={1: "first", "1": "second"})
+
+
+def test_a_number_too_large_for_a_float_is_refused() -> None:
+    """``1e999`` is JSON, but Python reads it as infinity, which the writer cannot write back:
+    refused as it is read, as NaN and Infinity are."""
+    text = records.dumps(finished_record())
+    with pytest.raises(RecordError, match="the number '1e999' is too large for this program"):
+        records.loads(text.replace("{", '{"meta": {"seed": 1e999},', 1))
+
+
+def test_long_values_are_quoted_by_their_start() -> None:
+    """A message names a value; it does not dump a million characters of it."""
+    record = finished_record()
+    huge = "x" * 1_000_000
+    for mutate in (
+        lambda r: r.update({huge: 1}),  # an unknown key
+        lambda r: r["hands"][0]["deal"][0].__setitem__(0, huge),  # a card
+        lambda r: r["rules"].__setitem__("schedule", huge),  # a rules option
+        lambda r: r.__setitem__("first_dealer", huge),
+        lambda r: r["seats"].__setitem__(1, huge + "\ud800"),  # not text
+    ):
+        broken = copy.deepcopy(record)
+        mutate(broken)
+        with pytest.raises(RecordError) as info:
+            records.replay(broken)
+        message = str(info.value)
+        assert "xxxxx... (100000" in message and len(message) < 1000, message[:300]
+
+
+def test_text_that_is_not_text_is_found_where_it_is() -> None:
+    state = new_game(Rules(player_count=3))
+    with pytest.raises(RecordError, match=re.escape("seats[1]: '\\ud800' is not text")):
+        records.to_record(state, seats=["a", "\ud800", "c"])
+    with pytest.raises(RecordError, match=re.escape("meta[\"note\"][1]: '\\ud800' is not")):
+        records.to_record(state, meta={"note": ["fine", "\ud800"]})
+    with pytest.raises(RecordError, match=re.escape('a key of record["meta"]: \'\\ud800')):
+        records.replay(corrupt(lambda r: r.update(meta={"\ud800": 1})))

@@ -501,17 +501,19 @@ def test_a_killed_runs_temporary_files_are_swept_by_the_next_run(tmp_path: Path)
     out = tmp_path / "out"
     out.mkdir()
     stale = [
-        out / ".journal.jsonl.k2x9ab_c",
-        out / ".report.png.q81zz0ab",
-        out / ".report.csv.a0000000",
+        out / ".journal.jsonl.k2x9ab_c.ohhell-tmp",
+        out / ".report.png.q81zz0ab.ohhell-tmp",
+        out / ".report.csv.a0000000.ohhell-tmp",
     ]
     for path in stale:
         path.write_text("half written")
     (out / "notes.txt").write_text("mine")
+    (out / ".report.csv.original").write_text("mine too")  # eight letters: once taken
     done = tournament("--deal-sets", "1", "--out", str(out), "--quiet", *COMMON)
     assert done.returncode == 0, done.stderr
     assert not any(path.exists() for path in stale)
     assert (out / "notes.txt").read_text() == "mine"
+    assert (out / ".report.csv.original").read_text() == "mine too"
     assert (out / "report.png").read_bytes().startswith(b"\x89PNG")
 
 

@@ -241,15 +241,35 @@ def _play(
                             seats=seats,
                             meta={"generator": "ohhell simulate", "seed": seed, "players": names},
                         )
-                        _write_record(path, records.dumps(record), overwrite=args.overwrite)
+                        try:
+                            _write_record(path, records.dumps(record), overwrite=args.overwrite)
+                        except OSError as exc:  # a full disk, a folder made read-only
+                            raise SimulateError(
+                                f"cannot write {path} ({exc.strerror or exc})"
+                                f"{_kept(written, seeds, out)}; once it can be written, the same"
+                                " command writes the rest (the records there are kept)"
+                            ) from None
                         written += 1
-                    _report(args, rules, state, seats, seed, number, path)
-                    sys.stdout.flush()  # reported now, not when a pipe's buffer fills
+                    try:
+                        _report(args, rules, state, seats, seed, number, path)
+                        sys.stdout.flush()  # reported now, not when a pipe's buffer fills
+                    except BrokenPipeError:
+                        raise  # the reader went away: the command's own way out
+                    except OSError as exc:  # standard output is a full disk
+                        raise SimulateError(
+                            f"cannot write to standard output ({exc.strerror or exc})"
+                            f"{_kept(written, seeds, out)}"
+                        ) from None
     except KeyboardInterrupt:
         saved = f"; {written} of {len(seeds)} records are written in {out}" if out else ""
         print(f"ohhell simulate: {stop.how}{saved}", file=sys.stderr)
         return stop.exit_status
     return 0
+
+
+def _kept(written: int, seeds: range, out: Path | None) -> str:
+    """What a run stopped by an error has saved, for its message."""
+    return "" if out is None else f": {written} of {len(seeds)} records are written in {out}"
 
 
 def _write_record(path: Path, text: str, *, overwrite: bool) -> None:

@@ -25,6 +25,7 @@ from enum import IntEnum
 from typing import Final, overload
 
 from ohhell.engine.errors import NotationError
+from ohhell.engine.jsontext import brief
 
 __all__ = [
     "DECK",
@@ -65,13 +66,14 @@ class Suit(IntEnum):
         (<Suit.SPADES: 3>, <Suit.HEARTS: 2>, <Suit.DIAMONDS: 1>)
         """
         if not isinstance(text, str):
-            raise NotationError(f"a suit must be a string like 's', got {text!r}")
+            raise NotationError(f"a suit must be a string like 's', got {brief(text)}")
         spelt = text.strip().lower()
         for suit in cls:
             if spelt in (suit.letter, suit.symbol, suit.name.lower()):
                 return suit
         raise NotationError(
-            f"unknown suit {text!r}: expected one of c, d, h, s (or ♣ ♦ ♥ ♠, or the suit's name)"
+            f"unknown suit {brief(text)}: expected one of c, d, h, s (or ♣ ♦ ♥ ♠, or the"
+            " suit's name)"
         )
 
 
@@ -181,12 +183,12 @@ class Card:
     def from_str(text: str) -> Card:
         """Parse the two-character notation, e.g. ``"As"``, ``"Td"``, ``"10d"`` or ``"A♠"``."""
         if not isinstance(text, str):
-            raise NotationError(f"a card must be a string like 'As', got {text!r}")
+            raise NotationError(f"a card must be a string like 'As', got {brief(text)}")
         card = _BY_TEXT.get(text.strip())
         if card is None:
             raise NotationError(
-                f"invalid card {text!r}: expected rank (2-9, T, J, Q, K, A) then suit (c, d, h, s),"
-                " e.g. 'As' or 'Td'"
+                f"invalid card {brief(text)}: expected rank (2-9, T, J, Q, K, A) then suit"
+                " (c, d, h, s), e.g. 'As' or 'Td'"
             )
         return card
 
@@ -260,7 +262,7 @@ _BY_TEXT: Final[dict[str, Card]] = {text: card for card in _CARDS for text in _s
 def parse_cards(text: str) -> tuple[Card, ...]:
     """Parse whitespace- or comma-separated cards, keeping their order."""
     if not isinstance(text, str):
-        raise NotationError(f"cards must be a string like 'As Kd 7c', got {text!r}")
+        raise NotationError(f"cards must be a string like 'As Kd 7c', got {brief(text)}")
     return tuple(Card.from_str(part) for part in text.replace(",", " ").split())
 
 

@@ -1,9 +1,10 @@
 """Strict JSON reading for the project's files (records, deal sets, journals, rules files).
 
 Python's :func:`json.loads` takes more than JSON: ``NaN`` and ``Infinity``, and an object with
-a key twice (the last one silently wins, so a record could show one score and hold another). A
-document nested deeper than the interpreter's recursion limit raises :class:`RecursionError`,
-which is not a :class:`ValueError`. :func:`parse_json` refuses all three with a
+a key twice (the last one silently wins, so a record could show one score and hold another), and
+it reads a number too large for a float as infinity. A document nested deeper than the
+interpreter's recursion limit raises :class:`RecursionError`, which is not a
+:class:`ValueError`. :func:`parse_json` refuses all four with a
 :class:`ValueError` that says what is wrong:
 
 >>> parse_json('{"points": [10], "points": [99]}')
@@ -14,6 +15,10 @@ ValueError: the key 'points' appears twice in one object
 Traceback (most recent call last):
 ...
 ValueError: NaN is not a JSON number
+>>> parse_json('{"seed": 1e999}')  # JSON, but no float holds it: not read as infinity
+Traceback (most recent call last):
+...
+ValueError: the number '1e999' is too large for this program to read
 >>> parse_json("[" * 100_000 + "]" * 100_000)
 Traceback (most recent call last):
 ...
@@ -36,17 +41,23 @@ ValueError: a number with more than 4300 digits, longer than any this program re
 from __future__ import annotations
 
 import json
+import math
 import sys
 from typing import Any
 
-__all__ = ["as_json", "exceeds_digit_limit", "json_kind", "parse_json"]
+__all__ = ["as_json", "brief", "exceeds_digit_limit", "json_kind", "parse_json"]
 
 
 def parse_json(text: str | bytes) -> Any:
     """``text`` as JSON, strictly (see the module docstring); anything else is a
     :class:`ValueError` saying what."""
     try:
-        return json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constant)
+        return json.loads(
+            text,
+            object_pairs_hook=_unique_keys,
+            parse_constant=_no_constant,
+            parse_float=_finite_float,
+        )
     except RecursionError:
         raise ValueError("nested too deep to read") from None
     except UnicodeDecodeError as exc:
@@ -85,6 +96,15 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
 
+def _finite_float(text: str) -> float:
+    """A JSON number with a fraction or an exponent, refused if no float holds it (``1e999``
+    would be read as infinity, which JSON has no number for)."""
+    number = float(text)
+    if math.isinf(number):
+        raise ValueError(f"the number {brief(text)} is too large for this program to read")
+    return number
+
+
 AS_JSON_LIMIT = 200
 """The most characters :func:`as_json` quotes: a message names a value, it does not dump it."""
 
@@ -102,6 +122,20 @@ def as_json(value: object) -> str:
         text = json.dumps(value)
     except (TypeError, ValueError):
         text = repr(value)
+    if len(text) <= AS_JSON_LIMIT:
+        return text
+    return f"{text[:AS_JSON_LIMIT]}... ({len(text)} characters)"
+
+
+def brief(value: object) -> str:
+    """``repr(value)`` for a message, cut to its start when long, saying how long it is (as
+    :func:`as_json` cuts a value: a message names a value, it does not dump it; a seat name or
+    a card of five million characters would otherwise fill a terminal).
+
+    >>> brief("Zz"), brief("x" * 1000)[-26:]
+    ("'Zz'", 'xxxxx... (1002 characters)')
+    """
+    text = repr(value)
     if len(text) <= AS_JSON_LIMIT:
         return text
     return f"{text[:AS_JSON_LIMIT]}... ({len(text)} characters)"

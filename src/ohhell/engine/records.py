@@ -31,7 +31,7 @@ from typing import Any, Final
 from ohhell.engine.actions import Bid, Deal, Play
 from ohhell.engine.cards import Card, format_cards, sort_cards
 from ohhell.engine.errors import IllegalActionError, NotationError, RecordError, RulesError
-from ohhell.engine.jsontext import as_json, json_kind, parse_json
+from ohhell.engine.jsontext import as_json, brief, json_kind, parse_json
 from ohhell.engine.rules import Rules
 from ohhell.engine.state import GameState, Phase, Trick, new_game
 from ohhell.engine.transitions import apply
@@ -115,23 +115,53 @@ def _seat_names(seats: Sequence[str] | None, n: int) -> list[str]:
     """The ``n`` seats' names: ``seats``, checked, or ``"seat 0"``, ... by default."""
     names = list(seats) if seats is not None else [f"seat {i}" for i in range(n)]
     if isinstance(seats, str) or len(names) != n or not all(isinstance(s, str) for s in names):
-        raise RecordError(f"seats must be {n} seat names (strings), got {seats!r}")
-    _check_text(names)
+        raise RecordError(f"seats must be {n} seat names (strings), got {brief(seats)}")
+    _check_text(names, "seats")
     return names
+
+
+MAX_META_DEPTH: Final = 64
+"""How deep a record's ``meta`` may nest objects and lists: far more than notes need, and
+well within what the writer (:func:`dumps`) and JSON readers can take (a ``meta`` nested nearly
+as deep as the interpreter's recursion limit was accepted, then could not be written)."""
+
+
+def _nesting(value: object) -> int:
+    """How deep ``value`` nests dicts, lists and tuples (0 for a scalar), counted without
+    recursion and only up to ``MAX_META_DEPTH + 1`` (so a structure that holds itself ends)."""
+    deepest = 0
+    stack: list[tuple[object, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list | tuple):
+            depth += 1
+            deepest = max(deepest, depth)
+            if depth <= MAX_META_DEPTH:
+                children = item.values() if isinstance(item, dict) else item
+                stack.extend((child, depth) for child in children)
+    return deepest
+
+
+def _check_meta_depth(meta: object, what: str) -> None:
+    if _nesting(meta) > MAX_META_DEPTH:
+        raise RecordError(
+            f"{what} is nested more than {MAX_META_DEPTH} levels deep (objects and lists within"
+            f" each other), the most a record keeps"
+        )
 
 
 def _json_meta(meta: object) -> dict[str, Any]:
     """``meta`` as a file keeps it (keys as text, lists for tuples), not shared with the
-    caller; anything JSON cannot hold is a :class:`RecordError`."""
+    caller; anything JSON cannot hold, keys that JSON would make one (``1`` and ``"1"``) and a
+    ``meta`` nested more than :data:`MAX_META_DEPTH` levels deep are a :class:`RecordError`."""
     if not isinstance(meta, dict):
         raise RecordError(f"meta must be an object (a dict), got {type(meta).__name__}")
-    try:
-        kept: dict[str, Any] = json.loads(json.dumps(meta, allow_nan=False))
-        _check_text(kept)
-    except RecursionError:
-        raise RecordError("meta is nested too deep to be written as JSON") from None
+    _check_meta_depth(meta, "meta")
+    try:  # read back strictly: keys that became the same text are refused, not merged
+        kept: dict[str, Any] = parse_json(json.dumps(meta, allow_nan=False))
     except (TypeError, ValueError) as exc:
         raise RecordError(f"meta must be JSON (objects, lists, text, numbers): {exc}") from None
+    _check_text(kept, "meta")
     return kept
 
 
@@ -237,24 +267,27 @@ def _json_lines(text: str | bytes) -> bool:
     return len(first_two) == 2
 
 
-def _check_text(value: object) -> None:
+def _check_text(value: object, name: str) -> None:
     """Refuse strings that are not text: JSON's ``\\ud800`` escapes can spell lone UTF-16
-    surrogates, which no UTF-8 output (a terminal, a file) can write."""
-    stack = [value]  # walked without recursion: any depth of nesting is fine
+    surrogates, which no UTF-8 output (a terminal, a file) can write. ``value`` is called
+    ``name`` in the error, which says where in it the string is (``seats[1]``,
+    ``meta["note"]``, a key of ``meta``)."""
+    stack: list[tuple[object, str]] = [(value, name)]  # no recursion: any depth is fine
     while stack:
-        item = stack.pop()
+        item, where = stack.pop()
         if isinstance(item, str):
             try:
                 item.encode("utf-8")
             except UnicodeEncodeError:
                 raise RecordError(
-                    f"{item!r} is not text: it holds a lone UTF-16 surrogate escape"
+                    f"{where}: {brief(item)} is not text: it holds a lone UTF-16 surrogate escape"
                 ) from None
         elif isinstance(item, dict):
-            stack.extend(item.keys())
-            stack.extend(item.values())
+            for key, child in item.items():
+                stack.append((key, f"a key of {where}"))
+                stack.append((child, f"{where}[{as_json(key)}]"))
         elif isinstance(item, list):
-            stack.extend(item)
+            stack.extend((child, f"{where}[{i}]") for i, child in enumerate(item))
 
 
 def replay(record: dict[str, Any]) -> GameState:
@@ -265,7 +298,7 @@ def replay(record: dict[str, Any]) -> GameState:
     """
     if not isinstance(record, dict):
         raise RecordError(f"a record is a JSON object, got {json_kind(record)}")
-    _check_text(record)
+    _check_text(record, "record")
     if "format" not in record:
         raise RecordError(f"not an Oh Hell record: it has no 'format' (a record's is {FORMAT!r})")
     if record["format"] != FORMAT:
@@ -300,6 +333,7 @@ def replay(record: dict[str, Any]) -> GameState:
         raise RecordError(f"'seats' must list {n} seat names (strings)")
     if not isinstance(record.get("meta", {}), dict):
         raise RecordError("'meta' must be an object")
+    _check_meta_depth(record.get("meta", {}), "'meta'")
     first_dealer = record.get("first_dealer")
     try:
         state = new_game(rules, first_dealer=first_dealer)  # type: ignore[arg-type]
@@ -530,7 +564,7 @@ def _check_keys(
     if unknown:
         raise RecordError(
             f"unknown {'key' if len(unknown) == 1 else 'keys'} in {what}:"
-            f" {', '.join(map(repr, unknown))}",
+            f" {', '.join(map(brief, unknown))}",
             hand=hand,
             trick=trick,
         )

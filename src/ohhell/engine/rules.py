@@ -25,7 +25,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Final
 
 from ohhell.engine.errors import RulesError
-from ohhell.engine.jsontext import json_kind
+from ohhell.engine.jsontext import brief, json_kind
 from ohhell.engine.wording import counted
 
 __all__ = ["CONVENTIONS", "PRESETS", "BiddingMode", "Preset", "Rules", "Schedule"]
@@ -77,7 +77,7 @@ class BiddingMode(StrEnum):
 
 def _check_bool(name: str, value: object) -> None:
     if not isinstance(value, bool):
-        raise RulesError(f"{name} must be true or false, got {value!r}", fields=(name,))
+        raise RulesError(f"{name} must be true or false, got {brief(value)}", fields=(name,))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -136,7 +136,7 @@ class Rules:
         low, high = self.MIN_PLAYERS, self.MAX_PLAYERS
         if isinstance(count, bool) or not isinstance(count, int) or not low <= count <= high:
             raise RulesError(
-                f"player_count must be an integer from {low} to {high}, got {count!r}",
+                f"player_count must be an integer from {low} to {high}, got {brief(count)}",
                 fields=("player_count",),
             )
         for name, enum in (("schedule", Schedule), ("bidding", BiddingMode)):
@@ -147,7 +147,7 @@ class Rules:
                 except ValueError:
                     allowed = ", ".join(member.value for member in enum)
                     raise RulesError(
-                        f"{name} must be one of {allowed}; got {value!r}", fields=(name,)
+                        f"{name} must be one of {allowed}; got {brief(value)}", fields=(name,)
                     ) from None
         for name in (
             "repeat_turning_hand",
@@ -174,7 +174,7 @@ class Rules:
             object.__setattr__(self, "custom_hand_sizes", sizes)
         if not isinstance(sizes, tuple):
             raise RulesError(
-                f"custom_hand_sizes must be a list of integers, got {sizes!r}",
+                f"custom_hand_sizes must be a list of integers, got {brief(sizes)}",
                 fields=("custom_hand_sizes",),
             )
         if self.schedule is Schedule.CUSTOM:
@@ -188,7 +188,7 @@ class Rules:
                 if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= limit:
                     raise RulesError(
                         f"custom_hand_sizes entries must be integers from 1 to {limit} for"
-                        f" {self.player_count} players, got {size!r}",
+                        f" {self.player_count} players, got {brief(size)}",
                         fields=("custom_hand_sizes", "player_count"),
                     )
         elif sizes:
@@ -305,7 +305,9 @@ missed_bid_scores_tricks, zero_bid_bonus
         allowed = [option.name for option in fields(cls) if option.init]
         for key in data:
             if key not in allowed:
-                raise RulesError(f"unknown rules option {key!r}; allowed: {', '.join(allowed)}")
+                raise RulesError(
+                    f"unknown rules option {brief(key)}; allowed: {', '.join(allowed)}"
+                )
         if "player_count" not in data:
             raise RulesError(
                 "rules need player_count (an integer from 3 to 7)", fields=("player_count",)
@@ -318,7 +320,9 @@ missed_bid_scores_tricks, zero_bid_bonus
         try:
             preset = PRESETS[name]
         except (KeyError, TypeError):  # TypeError: not a name at all (a list is unhashable)
-            raise RulesError(f"unknown preset {name!r}; presets: {', '.join(PRESETS)}") from None
+            raise RulesError(
+                f"unknown preset {brief(name)}; presets: {', '.join(PRESETS)}"
+            ) from None
         return cls.from_dict({"player_count": player_count, **preset.options})
 
     def describe(self) -> str:

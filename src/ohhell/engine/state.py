@@ -12,6 +12,7 @@ from enum import StrEnum
 
 from ohhell.engine.cards import Card, Suit
 from ohhell.engine.errors import RulesError
+from ohhell.engine.jsontext import brief
 from ohhell.engine.rules import BiddingMode, Rules
 from ohhell.engine.scoring import winners
 
@@ -202,7 +203,9 @@ def new_game(rules: Rules, *, first_dealer: int = 0) -> GameState:
         or not isinstance(first_dealer, int)
         or not 0 <= first_dealer < n
     ):
-        raise RulesError(f"first_dealer must be a seat from 0 to {n - 1}, got {first_dealer!r}")
+        raise RulesError(
+            f"first_dealer must be a seat from 0 to {n - 1}, got {brief(first_dealer)}"
+        )
     return GameState(
         rules=rules,
         first_dealer=first_dealer,
