@@ -35,7 +35,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from ohhell.bots.base import Bot, Budget, checked_options, legal_actions
 from ohhell.bots.sampling import sample_world
@@ -82,6 +82,7 @@ __all__ = [
     "choose_openspiel_action",
     "engine_state",
     "from_openspiel",
+    "ismcts_has_clock",
     "load_pyspiel",
     "max_hand_size",
     "one_hand_rules",
@@ -428,11 +429,14 @@ def _new_ismcts(
     uct_c: float,
     rollouts: int,
     final_policy: str = "MAX_VISIT_COUNT",
+    seconds: float | None = None,
 ) -> Any:
-    """A ``pyspiel.ISMCTSBot`` with a random-rollout evaluator (about 4 microseconds to build)."""
+    """A ``pyspiel.ISMCTSBot`` with a random-rollout evaluator (about 4 microseconds to build),
+    stopping after ``simulations`` or, when given, ``seconds`` of search, whichever comes first
+    (:func:`ismcts_has_clock`)."""
     pyspiel = load_pyspiel()
     evaluator = pyspiel.RandomRolloutEvaluator(rollouts, seed)
-    return pyspiel.ISMCTSBot(
+    arguments = [
         seed,
         evaluator,  # the Python binding keeps the evaluator alive with the bot
         uct_c,
@@ -441,11 +445,29 @@ def _new_ismcts(
         getattr(pyspiel.ISMCTSFinalPolicyType, final_policy),
         False,  # information state strings, not observation strings
         False,  # oh_hell's resampled worlds share the player's action sets
-    )
+    ]
+    if seconds is not None:
+        arguments.append(seconds)  # max_wall_clock_time (ismcts_has_clock)
+    return pyspiel.ISMCTSBot(*arguments)
+
+
+@functools.cache
+def ismcts_has_clock() -> bool:
+    """Whether the installed OpenSpiel's C++ IS-MCTS takes a time limit (``max_wall_clock_time``,
+    in open-spiel 2.0; not in every release the ``openspiel`` extra allows), so that
+    :class:`IsmctsBot` can keep a budget of seconds."""
+    try:
+        _new_ismcts(seed=0, simulations=MIN_ISMCTS_SIMULATIONS, uct_c=1.0, rollouts=1, seconds=1.0)
+    except TypeError:  # pybind11's refusal of an argument the binding does not have
+        return False
+    return True
 
 
 DEFAULT_ISMCTS_SIMULATIONS: Final = 1000
 """IS-MCTS simulations per decision of :class:`IsmctsBot` under ``Budget()``."""
+
+_LEAST_SEARCH_SECONDS: Final = 0.0005
+"""The shortest time limit :class:`IsmctsBot` gives one search (OpenSpiel reads 0 as none)."""
 
 DEFAULT_ISMCTS_WORLDS: Final = 10
 """Sampled root states per decision of :class:`IsmctsBot` (see its docstring)."""
@@ -566,11 +588,14 @@ class IsmctsBot:
     fewer states), and plays the action with the most root visits summed
     over the searches. Several states are needed because OpenSpiel's resampling keeps the
     given state's set of dealt cards (see :func:`openspiel_state_for_view`); ``worlds=1`` is
-    plain OpenSpiel IS-MCTS from one sampled state. ``budget.seconds`` is not enforced, since
-    the C++ search has no clock. ``simulations``, when given, fixes the simulations per decision
-    whatever the budget says (so IS-MCTS can search with a budget of its own beside bots that
-    share the harness's budget). IS-MCTS maximises OpenSpiel's points (``won + 10`` exact,
-    ``won`` otherwise).
+    plain OpenSpiel IS-MCTS from one sampled state. Under a budget of seconds alone each search
+    stops on OpenSpiel's clock, the time shared among the states (90 % of the budget, the rest
+    left for rebuilding them); an open-spiel without that clock refuses such a budget
+    (:func:`ismcts_has_clock`). OpenSpiel's search stops by its clock or by its simulations,
+    not by whichever comes first, so a budget of both is searched by its simulations.
+    ``simulations``, when given, fixes the simulations per decision whatever the budget says
+    (so IS-MCTS can search with a budget of its own beside bots that share the harness's
+    budget). IS-MCTS maximises OpenSpiel's points (``won + 10`` exact, ``won`` otherwise).
 
     Not reproducible: the C++ bot gives different actions from the same seed (see
     :class:`IsmctsPlayer`), so games with it repeat only statistically.
@@ -597,36 +622,65 @@ class IsmctsBot:
         self.rollouts = rollouts
 
     def check_budget(self, budget: Budget) -> None:
-        """Refuse a budget of more simulations than OpenSpiel's search takes (a 32-bit int);
-        ``simulations``, when set, stands in for the budget's (checked when built)."""
+        """Refuse a budget of more simulations than OpenSpiel's search takes (a 32-bit int;
+        ``simulations``, when set, stands in for the budget's and was checked when built), or
+        a budget of seconds alone where the installed OpenSpiel's search has no clock
+        (:func:`ismcts_has_clock`: its slower decisions would be voided as overruns)."""
         if self.simulations is None and (budget.simulations or 0) > _MAX_INT32:
             raise BridgeError(
                 f"IS-MCTS takes at most {_MAX_INT32} simulations (OpenSpiel takes a 32-bit int),"
                 f" got a budget of {budget.simulations}"
             )
+        timed = budget.seconds is not None and (self.simulations or budget.simulations) is None
+        if timed and not ismcts_has_clock():
+            raise BridgeError(
+                "the 'ismcts' bot has no clock with this open-spiel (its C++ search runs all its"
+                " simulations; open-spiel 2.0 and later take a time limit), so under a budget of"
+                " seconds its slower decisions would be voided as overruns: give it a budget of"
+                " simulations"
+            )
 
     def choose(self, view: PlayerView, rng: random.Random, budget: Budget) -> Action:
         """IS-MCTS's action for ``view.seat``."""
+        start = time.perf_counter()
         actions = legal_actions(view, rng, budget)  # the call checked
         first = openspiel_state_for_view(view, rng)  # checks the rules
         if len(actions) == 1:
             return actions[0]
         seat: int = first.current_player()  # view.seat, checked when rebuilt
         # IS-MCTS's first simulation only creates its root: each search needs two at least
-        simulations = self.simulations or max(
-            MIN_ISMCTS_SIMULATIONS, budget.simulations or DEFAULT_ISMCTS_SIMULATIONS
-        )
+        # OpenSpiel's search stops by its clock or by its simulations, not by whichever comes
+        # first: the clock, only where no simulations are given
+        timed = budget.seconds is not None and (self.simulations or budget.simulations) is None
+        if timed:
+            self.check_budget(budget)  # a clock to keep it by
+            simulations = _MAX_INT32
+        else:
+            simulations = self.simulations or max(
+                MIN_ISMCTS_SIMULATIONS, budget.simulations or DEFAULT_ISMCTS_SIMULATIONS
+            )
         worlds = min(self.worlds, simulations // MIN_ISMCTS_SIMULATIONS)
+        # Under a budget of seconds, each world's search gets an equal share of the time
+        # left, kept to 90 % of it for the states rebuilt between the searches.
+        deadline = None if not timed else start + 0.9 * cast(float, budget.seconds)
         visits: dict[int, float] = {}
         for world in range(worlds):
             ospiel_state = first if world == 0 else openspiel_state_for_view(view, rng)
             share = simulations // worlds + (world < simulations % worlds)
+            seconds = None
+            if deadline is not None:
+                left = deadline - time.perf_counter()
+                if left <= 0 and visits:  # out of time: the searches so far decide
+                    break
+                # never 0, which OpenSpiel reads as no limit at all
+                seconds = max(_LEAST_SEARCH_SECONDS, left / (worlds - world))
             search = _new_ismcts(
                 seed=rng.randrange(2**31),
                 simulations=share,
                 uct_c=self.uct_c,
                 rollouts=self.rollouts,
                 final_policy="NORMALIZED_VISIT_COUNT",
+                seconds=seconds,
             )
             policy, _ = search.step_with_policy(ospiel_state)
             for action, probability in policy:

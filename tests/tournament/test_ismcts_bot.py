@@ -310,6 +310,41 @@ def test_fixed_simulations_override_the_budget(ismcts_simulations: list[int]) ->
         IsmctsBot(simulations=1)
 
 
+def test_a_budget_of_seconds_is_kept_by_openspiel_s_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under a budget of seconds alone each world's search is given a share of the time left
+    (OpenSpiel's ``max_wall_clock_time``; their sum within the budget, none 0, which OpenSpiel
+    reads as no limit), and whole games keep the budget in the harness (a decision five times
+    over it would be voided). With simulations in the budget too, those are searched, since
+    OpenSpiel's search stops by one or the other."""
+    require("pyspiel")
+    from ohhell import openspiel_bridge
+
+    assert openspiel_bridge.ismcts_has_clock()  # (asked once: it builds a search to see)
+    given: list[tuple[int, float | None]] = []
+    real = openspiel_bridge._new_ismcts
+
+    def recording(**kwargs: Any) -> Any:
+        given.append((kwargs["simulations"], kwargs.get("seconds")))
+        return real(**kwargs)
+
+    monkeypatch.setattr(openspiel_bridge, "_new_ismcts", recording)
+    view = view_for(_dealt(RULES), 2)
+    IsmctsBot(worlds=4).choose(view, random.Random(0), Budget(seconds=0.04))
+    seconds = [limit for _, limit in given]
+    assert 1 <= len(seconds) <= 4 and all(limit is not None and limit > 0 for limit in seconds)
+    assert sum(seconds) <= 0.04  # type: ignore[arg-type]
+    given.clear()
+    IsmctsBot(worlds=4).choose(view, random.Random(0), Budget(seconds=0.04, simulations=8))
+    assert given == [(2, None)] * 4
+    result = play_game(
+        RULES,
+        [IsmctsBot(), make_bot("heuristic"), IsmctsBot(worlds=2), make_bot("random")],
+        deal_rng=random.Random(5),
+        budget=Budget(seconds=0.02),
+    )
+    assert result.state.is_over  # an overrun would have raised a BotFailure
+
+
 def test_ismcts_plays_the_most_visited_action_over_states_drawn_anew(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 import pytest
+from tests.conftest import require
 
 from ohhell.bots.base import Budget
 from ohhell.engine import Rules, Schedule
@@ -49,28 +50,45 @@ def test_a_spec_that_sets_its_own_simulations_beside_a_budget_of_them_is_refused
     )
 
 
+OPENSPIEL_HANDS = Rules(
+    player_count=4,
+    schedule=Schedule.CUSTOM,
+    custom_hand_sizes=(1, 3),
+    trump_in_last_hand=True,
+    hook=True,
+)
+
+
 @pytest.mark.parametrize("side", ["candidate", "baseline"])
 def test_ismcts_is_refused_where_every_deal_set_would_be_voided(side: str) -> None:
-    """It has no clock, so a budget of seconds voids its slower decisions as overruns; and it
-    plays only OpenSpiel's hands. Neither needs OpenSpiel installed to be said."""
-    openspiel = Rules(
-        player_count=4,
-        schedule=Schedule.CUSTOM,
-        custom_hand_sizes=(1, 3),
-        trump_in_last_hand=True,
-        hook=True,
-    )
-    with pytest.raises(TournamentError, match=r"^the 'ismcts' bot has no clock") as info:
-        matchup(rules=openspiel, **{side: "ismcts:worlds=2"}, budget=Budget(seconds=0.1))
-    assert str(info.value).endswith(
-        "so under budget.seconds its slower decisions would be voided as overruns:"
-        " give it budget.simulations"
-    )
+    """It plays only OpenSpiel's hands (said without OpenSpiel installed)."""
     standard = Rules(player_count=4)  # hands of 13 cards: OpenSpiel deals at most 12 to 4
     problem = f"{side}: the 'ismcts' bot plays only hands of OpenSpiel's oh_hell, and these rules"
     with pytest.raises(TournamentError, match=f"^{re.escape(problem)}"):
         matchup(rules=standard, **{side: "ismcts"})
-    matchup(rules=openspiel, **{side: "ismcts"}, budget=Budget(simulations=8))  # its hands
+
+
+@pytest.mark.parametrize("side", ["candidate", "baseline"])
+def test_ismcts_keeps_a_budget_of_seconds_only_by_openspiel_s_clock(
+    side: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under a budget of seconds it keeps OpenSpiel's clock; an open-spiel without one (before
+    2.0) would void its slower decisions as overruns, so it is refused there, unless the
+    budget gives simulations too (which it then searches by)."""
+    require("pyspiel")
+    from ohhell import openspiel_bridge
+
+    seconds = Budget(seconds=0.1)
+    matchup(rules=OPENSPIEL_HANDS, **{side: "ismcts:worlds=2"}, budget=seconds)
+    monkeypatch.setattr(openspiel_bridge, "ismcts_has_clock", lambda: False)
+    with pytest.raises(TournamentError, match=f"^{side}: the 'ismcts' bot has no clock") as info:
+        matchup(rules=OPENSPIEL_HANDS, **{side: "ismcts:worlds=2"}, budget=seconds)
+    assert str(info.value).endswith(
+        "so under a budget of seconds its slower decisions would be voided as overruns: give"
+        " it a budget of simulations"
+    )
+    both = Budget(seconds=0.1, simulations=8)
+    matchup(rules=OPENSPIEL_HANDS, **{side: "ismcts"}, budget=both)
 
 
 @pytest.mark.parametrize(

@@ -134,8 +134,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--budget-seconds",
         type=positive_seconds,
-        help="seconds per decision (refused with ismcts, which has no clock: give it"
-        " --budget-sims)",
+        help="seconds per decision (ismcts keeps it by OpenSpiel's clock, which open-spiel 2.0"
+        " has; with an earlier one give it --budget-sims)",
     )
     parser.add_argument(
         "--resume",
@@ -227,9 +227,7 @@ def _budget(args: argparse.Namespace, rules: Rules) -> Budget:
         budget = Budget(simulations=args.budget_sims, seconds=args.budget_seconds)
     except ValueError as exc:
         raise TournamentError(f"bad budget: {exc}") from None
-    check_bots(
-        rules, _bot_specs(args), budget, simulations="--budget-sims", seconds="--budget-seconds"
-    )
+    check_bots(rules, _bot_specs(args), budget, simulations="--budget-sims")
     return budget
 
 

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ohhell.bots.base import Bot, Budget, check_budget
-from ohhell.bots.levels import BUDGET_OPTION, sets_own_simulations, split_spec
+from ohhell.bots.levels import BUDGET_OPTION, sets_own_simulations
 from ohhell.engine import GameState, OhHellError, Rules
 from ohhell.players import check_player_rules, make_player
 from ohhell.runner import BotFailure, check_overrun_factor, derived_rng, play_game
@@ -164,27 +164,22 @@ def check_bots(
     budget: Budget,
     *,
     simulations: str = "budget.simulations",
-    seconds: str = "budget.seconds",
 ) -> None:
     """Raise :class:`TournamentError` if a bot of ``specs`` (each ``(side, spec)``, the side
     naming it in the message) could not play the tournament as asked under ``rules`` and
     ``budget``: a spec that sets its own simulations beside a budget of simulations (one of the
-    two would be ignored); ``ismcts``, which has no clock, under a budget of seconds (its slower
-    decisions would be voided as overruns), or under rules that are not OpenSpiel's hands (it
-    would fail in every game). ``simulations`` and ``seconds`` name the budget's two parts in
-    the messages (the command line names its flags)."""
+    two would be ignored); a bot that would refuse every decision under ``budget``
+    (:func:`~ohhell.bots.check_budget`: ``ismcts`` under a budget of seconds where the installed
+    OpenSpiel's search has no clock, its slower decisions being voided as overruns), or
+    ``ismcts`` under rules that are not OpenSpiel's hands (it would fail in every game).
+    ``simulations`` names the budget's simulations in the messages (the command line names its
+    flag)."""
     for side, spec in specs:
         if budget.simulations is not None and sets_own_simulations(spec):
             raise TournamentError(
                 f"{side} {spec} sets its own {BUDGET_OPTION}, and {simulations}"
                 f" {budget.simulations} sets them for every bot: give one or the other"
             )
-    if budget.seconds is not None and any(split_spec(spec)[0] == "ismcts" for _, spec in specs):
-        raise TournamentError(
-            "the 'ismcts' bot has no clock (OpenSpiel's C++ search runs all its simulations),"
-            f" so under {seconds} its slower decisions would be voided as overruns:"
-            f" give it {simulations}"
-        )
     for side, spec in specs:
         try:
             check_player_rules(spec, rules)
