@@ -16,6 +16,7 @@ import pytest
 from tests.cli.test_cli_simulate_replay import ohhell
 
 from ohhell.cli import main as cli_main
+from ohhell.storage_files import TEMPORARY_MARK
 
 ONE_HAND = ("--players", "3", "--hand-sizes", "1", "--seed", "1", "--quiet")
 
@@ -198,7 +199,8 @@ def test_a_seed_too_long_for_a_file_name_is_refused_before_the_first_game(
     when its record could not be written."""
     out = tmp_path / "out"
     limit = os.pathconf(tmp_path, "PC_NAME_MAX")
-    digits = limit - len(".game-.json.") - 8 + 1  # one too many for write_atomic's name
+    # one too many for write_atomic's name: a dot, the record's, a dot, 8 random characters
+    digits = limit - len(".game-.json.") - 8 - len(TEMPORARY_MARK) + 1
     seed = "1" + "0" * (digits - 1)
     args = ["simulate", *ONE_HAND, "--seed", seed, "--out", str(out)]
     assert cli_main.main(args) == 1

@@ -28,6 +28,7 @@ from ohhell.engine import GameState, OhHellError, Rules, RulesError, records, sc
 from ohhell.players import PLAYER_NAMES, make_player
 from ohhell.runner import play_game
 from ohhell.storage_files import (
+    TEMPORARY_MARK,
     InUseError,
     broken_link,
     read_limited,
@@ -207,7 +208,7 @@ def _check_writable(out: Path, seeds: range) -> None:
     except OSError as exc:
         raise SimulateError(f"cannot write records into {out}: {exc.strerror or exc}") from None
     # the longest name written: the last seed's record, under write_atomic's temporary name
-    longest = len(os.fsencode(f".{_file_name(seeds[-1])}.tmp12345"))
+    longest = len(os.fsencode(f".{_file_name(seeds[-1])}.12345678{TEMPORARY_MARK}"))
     try:
         limit = os.pathconf(out, "PC_NAME_MAX") if hasattr(os, "pathconf") else None
     except (OSError, ValueError):  # a system that does not say
