@@ -30,7 +30,19 @@ from ohhell.bots.fast import (
 from ohhell.bots.heuristic import HeuristicBot
 from ohhell.bots.sampling import Knowledge
 from ohhell.bots.search import SearchBot
-from ohhell.engine import Phase, Rules, apply, new_game, random_deal, view_for
+from ohhell.engine import (
+    DECK,
+    Bid,
+    Card,
+    Deal,
+    Phase,
+    Play,
+    Rules,
+    apply,
+    new_game,
+    random_deal,
+    view_for,
+)
 
 LOST_MODES = (LOST_PLAY_ON, LOST_SPOIL, LOST_GRAB)
 """How rollouts play a seat whose bid is lost: on, spoiling or grabbing tricks."""
@@ -390,3 +402,59 @@ def test_the_kernels_constants_written_out_agree_with_their_sources() -> None:
         heuristic.PRESSURE_FIXED
     )
     assert compiled._PRESSURE_CAP == heuristic.PRESSURE_CAP
+
+
+@pytest.mark.parametrize(
+    ("players", "hand_size", "hook"), [(4, 12, True), (3, 1, False), (7, 7, True), (5, 3, False)]
+)
+def test_compiled_random_hands_are_hands_the_reference_engine_plays(
+    players: int, hand_size: int, hook: bool
+) -> None:
+    """The fast path's random hands (what the throughput benchmark times against OpenSpiel's
+    C++ loop) replayed on the reference engine: the deal, every bid (the hook's included) and
+    every card legal there, and the same tricks won; the same hands compiled or as plain
+    Python, from the same seed."""
+    compiled.load()
+    rules = Rules(
+        player_count=players,
+        schedule="custom",
+        custom_hand_sizes=(hand_size,),
+        trump_in_last_hand=True,
+        hook=hook,
+    )
+    dealt = players * hand_size
+    for seed in range(25):
+        _, out = compiled.random_hands(
+            1, players=players, hand_size=hand_size, hook=hook, seed=seed
+        )
+        dealer, trump = out[0], DECK[out[1]]
+        hands: list[list[Card]] = [[] for _ in range(players)]
+        for i, index in enumerate(out[2 : 2 + dealt]):
+            hands[(dealer + 1 + i) % players].append(DECK[index])
+        state = new_game(rules, first_dealer=dealer)
+        state, _ = apply(state, Deal(tuple(tuple(hand) for hand in hands), trump))
+        bids = out[2 + dealt : 2 + dealt + players]
+        for i, bid in enumerate(bids):
+            state, _ = apply(state, Bid((dealer + 1 + i) % players, bid))  # legal, or it raises
+        plays = out[2 + dealt + players : 2 + 2 * dealt + players]
+        for index in plays:
+            (seat,) = state.to_act
+            state, _ = apply(state, Play(seat, DECK[index]))
+        assert state.is_over
+        assert list(state.results[0].tricks_won) == out[-players:]
+
+
+def test_compiled_random_hands_are_the_plain_python_kernels_hands() -> None:
+    """The same hands from the same seed compiled and as plain Python (the kernels before
+    :func:`compiled.load`, in a fresh interpreter)."""
+    compiled.load()
+    cases = [(4, 12, True), (7, 7, True), (3, 1, False)]
+    here = [
+        compiled.random_hands(60, players=p, hand_size=k, hook=hook, seed=9) for p, k, hook in cases
+    ]
+    plain = run_python(
+        "from ohhell.bots import compiled\n"
+        f"print([compiled.random_hands(60, players=p, hand_size=k, hook=h, seed=9)"
+        f" for p, k, h in {cases!r}])"
+    )
+    assert plain == str(here)

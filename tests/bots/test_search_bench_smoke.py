@@ -83,8 +83,9 @@ def test_search_vs_heuristic_splits_bids_from_play(tmp_path: Path) -> None:
 def test_fast_path_throughput_quick(tmp_path: Path) -> None:
     require("pyspiel")
     out, figures = run("fast_path_throughput.py", tmp_path)
-    assert "ratio fast path/OpenSpiel-C++:" in out
-    assert set(figures["runners"]) == {"fast-numpy", "fast-int", "openspiel-cpp"}  # type: ignore[arg-type]
+    assert f"ratio fast path ({figures['fast_path']})/OpenSpiel-C++:" in out
+    assert figures["fast_path"] == "fast-numba"  # compiled: the search's own path, the fastest
+    assert set(figures["runners"]) == {"fast-numba", "fast-numpy", "fast-int", "openspiel-cpp"}  # type: ignore[arg-type]
     assert "ratio rollout-numba/rollout-int:" in out
     assert set(figures["rollouts"]) == {"rollout-int", "rollout-numba"}  # type: ignore[arg-type]
     assert figures["rollout_speedup_numba_vs_int"] > 0  # type: ignore[operator]

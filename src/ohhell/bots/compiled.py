@@ -2,10 +2,11 @@
 references, several times faster.
 
 The fast path takes, for each job, whichever of numpy vectorisation and numba compilation
-measures faster. For random hands played in bulk, numpy wins (:mod:`ohhell.bots.batch`); for
-the search bot's work, where every card depends on the trick, the bids and the cards still
-out, numba wins: ``benchmarks/fast_path_throughput.py`` measures each against its reference
-(the figures are in ``docs/bots.md``). Compiled here, each with its reference:
+measures faster: numba, for the search bot's work, where every card depends on the trick, the
+bids and the cards still out, and for random hands played in bulk too (:func:`random_hands`,
+about three times the numpy batch engine :mod:`ohhell.bots.batch`).
+``benchmarks/fast_path_throughput.py`` measures each against its reference (the figures are
+in ``docs/bots.md``). Compiled here, each with its reference:
 
 - :func:`rollout`, :func:`rollout_cards`, :func:`rollout_bids`: the rollout policy
   (:func:`ohhell.bots.fast.policy_card`, with lost bids played on, spoiling or grabbing
@@ -17,7 +18,10 @@ out, numba wins: ``benchmarks/fast_path_throughput.py`` measures each against it
   (:func:`ohhell.bots.fast.play_likelihood`);
 - :func:`calibrated_tricks`, :func:`calibrated_bid_likelihood`, :func:`guess_bids`: the
   calibrated bid model that weights worlds and guesses bids not made yet
-  (:mod:`ohhell.bots.sampling`).
+  (:mod:`ohhell.bots.sampling`);
+- :func:`random_hands`: whole hands of random legal play on the same kernels, what the
+  throughput benchmark times against OpenSpiel's C++ loop (replayed on the reference engine
+  by the tests).
 
 The kernels are written in the subset of Python that numba compiles. They run as plain Python
 (slowly; the tests use that to check them on any install) until :func:`load` compiles them,
@@ -97,6 +101,7 @@ __all__ = [
     "guess_bids",
     "load",
     "play_likelihood",
+    "random_hands",
     "rollout",
     "rollout_bids",
     "rollout_cards",
@@ -180,6 +185,7 @@ def _warm_up() -> None:
         won=[0, 0, 0], bids=[1, 0, 1],
     )  # fmt: skip
     rollout(sim, lost=LOST_SPOIL)
+    random_hands(1, players=3, hand_size=1, hook=True, seed=0)
     rollout_cards(sim, [11, 12], lost=LOST_SPOIL)
     rollout_bids(sim, 0, [0, 1], lost=LOST_SPOIL)
     solve(sim, 0, [[0, 1, 2]] * 3)
@@ -1426,6 +1432,105 @@ def _ints(values: Sequence[int]) -> Any:
 def _scratch(size: int) -> Any:
     numpy = _numpy
     return [0.0] * size if numpy is None else numpy.empty(size, dtype=numpy.float64)
+
+
+@_kernel
+def _random_hand(
+    stream: Any, players: int, hand_size: int, hook: bool, pool: Any, hands: Any, out: Any
+) -> None:
+    """One random hand, as the fast path plays it: a deck shuffled from ``stream``, a random
+    dealer, uniformly random bids (the hooked dealer's among those the hook allows) and
+    uniformly random legal cards. ``out`` gets the dealer, the trump card, the hands dealt
+    (card by card, from the dealer's left), the bids in bidding order, the cards in play order
+    and the tricks won per seat, in that order."""
+    for i in range(52):
+        pool[i] = i
+    dealt = players * hand_size
+    _shuffle_prefix(stream, pool, 52, dealt + 1)
+    dealer = min(players - 1, int(_uniform(stream) * players))
+    trump_card = pool[dealt]
+    trump = trump_card // 13
+    for seat in range(players):
+        hands[seat] = 0
+    for i in range(dealt):
+        hands[(dealer + 1 + i) % players] |= 1 << pool[i]
+    out[0] = dealer
+    out[1] = trump_card
+    at = 2
+    for i in range(dealt):
+        out[at + i] = pool[i]
+    at += dealt
+    total = 0
+    for i in range(players):
+        choices = hand_size + 1
+        forbidden = hand_size - total
+        hooked = hook and i == players - 1 and 0 <= forbidden <= hand_size
+        if hooked:
+            choices -= 1
+        bid = min(choices - 1, int(_uniform(stream) * choices))
+        if hooked and bid >= forbidden:
+            bid += 1
+        total += bid
+        out[at + i] = bid
+    at += players
+    leader = (dealer + 1) % players
+    won_at = at + dealt
+    for seat in range(players):
+        out[won_at + seat] = 0
+    for _ in range(hand_size):
+        best = -1
+        winner = leader
+        led = -1
+        for position in range(players):
+            seat = (leader + position) % players
+            legal = _legal(hands[seat], led, trump, False)
+            pick = min(_count(legal) - 1, int(_uniform(stream) * _count(legal)))
+            for _ in range(pick):
+                legal &= legal - 1  # the lowest card gone, pick times
+            card = _lowest(legal)
+            hands[seat] ^= 1 << card
+            if position == 0:
+                led = card // 13
+            if _takes(card, best, trump):
+                best = card
+                winner = seat
+            out[at] = card
+            at += 1
+        out[won_at + winner] += 1
+        leader = winner
+
+
+@_kernel
+def _random_hands(
+    stream: Any, count: int, players: int, hand_size: int, hook: bool, out: Any
+) -> int:
+    """``count`` random hands (:func:`_random_hand`), each into ``out`` in turn; the tricks
+    won by seat 0 in all of them (a result that depends on every card)."""
+    pool = _arrays.zeros(52, _arrays.int64)
+    hands = _arrays.zeros(players, _arrays.int64)
+    won = 0
+    for _ in range(count):
+        _random_hand(stream, players, hand_size, hook, pool, hands, out)
+        won += out[len(out) - players]
+    return won
+
+
+def random_hands(
+    count: int, *, players: int, hand_size: int, hook: bool, seed: int
+) -> tuple[int, list[int]]:
+    """Play ``count`` random hands on the fast path, compiled once :func:`load` has run, as
+    ``benchmarks/fast_path_throughput.py`` times it against OpenSpiel's C++ loop: each a
+    shuffled deck (a trump card turned), a random dealer, random bids (hook-legal under
+    ``hook``) and random legal cards, drawn from SplitMix64 seeded with ``seed``. Returns the
+    tricks seat 0 won in them all, and the last hand (:func:`_random_hand`'s ``out``: the
+    dealer, the trump card, the hands dealt card by card from the dealer's left, the bids in
+    bidding order, the cards in play order, the tricks won per seat), which
+    ``tests/bots/test_compiled.py`` replays on the reference engine."""
+    if players * hand_size >= 52:
+        raise ValueError(f"{players} hands of {hand_size} cards leave no card to turn for trump")
+    out = _ints([0] * (2 + 2 * players * hand_size + 2 * players))
+    won = _random_hands(_seeds([seed]), count, players, hand_size, hook, out)
+    return int(won), [int(value) for value in out]
 
 
 def rollout(sim: HandSim, *, lost: int = LOST_PLAY_ON) -> list[int]:
