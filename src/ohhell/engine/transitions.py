@@ -249,7 +249,8 @@ def check_seat(state: GameState, seat: object) -> None:
 def _check_seat(state: GameState, seat: object, what: str) -> None:
     check_seat(state, seat)
     assert isinstance(seat, int)
-    if seat != _turn_to_play(state) if state.phase is Phase.PLAY else seat not in state.to_act:
+    waited_for = seat == _turn_to_play(state) if state.phase is Phase.PLAY else seat in state.to_act
+    if not waited_for:
         if state.phase is Phase.BID and state.bids[seat] is not None:
             reason = f"seat {seat} has already bid"
         else:
