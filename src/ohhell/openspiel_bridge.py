@@ -432,8 +432,8 @@ def _new_ismcts(
     seconds: float | None = None,
 ) -> Any:
     """A ``pyspiel.ISMCTSBot`` with a random-rollout evaluator (about 4 microseconds to build),
-    stopping after ``simulations`` or, when given, ``seconds`` of search, whichever comes first
-    (:func:`ismcts_has_clock`)."""
+    stopping after ``simulations``, or, when ``seconds`` is given, on OpenSpiel's clock instead
+    (its search then ignores the simulations; :func:`ismcts_has_clock`)."""
     pyspiel = load_pyspiel()
     evaluator = pyspiel.RandomRolloutEvaluator(rollouts, seed)
     arguments = [
@@ -631,14 +631,19 @@ class IsmctsBot:
                 f"IS-MCTS takes at most {_MAX_INT32} simulations (OpenSpiel takes a 32-bit int),"
                 f" got a budget of {budget.simulations}"
             )
-        timed = budget.seconds is not None and (self.simulations or budget.simulations) is None
-        if timed and not ismcts_has_clock():
+        if self._timed(budget) and not ismcts_has_clock():
             raise BridgeError(
                 "the 'ismcts' bot has no clock with this open-spiel (its C++ search runs all its"
                 " simulations; open-spiel 2.0 and later take a time limit), so under a budget of"
                 " seconds its slower decisions would be voided as overruns: give it a budget of"
                 " simulations"
             )
+
+    def _timed(self, budget: Budget) -> bool:
+        """Whether a decision under ``budget`` searches by OpenSpiel's clock: under a budget of
+        seconds where no simulations are given (OpenSpiel's search stops by its clock or by its
+        simulations, not by whichever comes first)."""
+        return budget.seconds is not None and (self.simulations or budget.simulations) is None
 
     def choose(self, view: PlayerView, rng: random.Random, budget: Budget) -> Action:
         """IS-MCTS's action for ``view.seat``."""
@@ -649,9 +654,7 @@ class IsmctsBot:
             return actions[0]
         seat: int = first.current_player()  # view.seat, checked when rebuilt
         # IS-MCTS's first simulation only creates its root: each search needs two at least
-        # OpenSpiel's search stops by its clock or by its simulations, not by whichever comes
-        # first: the clock, only where no simulations are given
-        timed = budget.seconds is not None and (self.simulations or budget.simulations) is None
+        timed = self._timed(budget)
         if timed:
             self.check_budget(budget)  # a clock to keep it by
             simulations = _MAX_INT32
