@@ -592,7 +592,8 @@ class IsmctsBot:
     stops on OpenSpiel's clock, the time shared among the states (90 % of the budget, the rest
     left for rebuilding them); an open-spiel without that clock refuses such a budget
     (:func:`ismcts_has_clock`). OpenSpiel's search stops by its clock or by its simulations,
-    not by whichever comes first, so a budget of both is searched by its simulations.
+    not by whichever comes first, so a budget of both is refused (:meth:`check_budget`), as
+    is a budget of seconds beside the ``simulations`` option.
     ``simulations``, when given, fixes the simulations per decision whatever the budget says
     (so IS-MCTS can search with a budget of its own beside bots that share the harness's
     budget). IS-MCTS maximises OpenSpiel's points (``won + 10`` exact, ``won`` otherwise).
@@ -623,13 +624,21 @@ class IsmctsBot:
 
     def check_budget(self, budget: Budget) -> None:
         """Refuse a budget of more simulations than OpenSpiel's search takes (a 32-bit int;
-        ``simulations``, when set, stands in for the budget's and was checked when built), or
-        a budget of seconds alone where the installed OpenSpiel's search has no clock
-        (:func:`ismcts_has_clock`: its slower decisions would be voided as overruns)."""
+        ``simulations``, when set, stands in for the budget's and was checked when built); a
+        budget of seconds with simulations too (the budget's or the ``simulations`` option's:
+        OpenSpiel's search keeps one or the other, and the slower decisions of a search by
+        simulations would be voided as overruns); or a budget of seconds where the installed
+        OpenSpiel's search has no clock (:func:`ismcts_has_clock`)."""
         if self.simulations is None and (budget.simulations or 0) > _MAX_INT32:
             raise BridgeError(
                 f"IS-MCTS takes at most {_MAX_INT32} simulations (OpenSpiel takes a 32-bit int),"
                 f" got a budget of {budget.simulations}"
+            )
+        if budget.seconds is not None and (self.simulations or budget.simulations) is not None:
+            raise BridgeError(
+                "the 'ismcts' bot cannot keep a budget of seconds and of simulations both"
+                " (OpenSpiel's search stops by its clock or by its simulations, not by"
+                " whichever comes first): give it one or the other"
             )
         if self._timed(budget) and not ismcts_has_clock():
             raise BridgeError(
@@ -649,6 +658,7 @@ class IsmctsBot:
         """IS-MCTS's action for ``view.seat``."""
         start = time.perf_counter()
         actions = legal_actions(view, rng, budget)  # the call checked
+        self.check_budget(budget)  # a budget it can keep
         first = openspiel_state_for_view(view, rng)  # checks the rules
         if len(actions) == 1:
             return actions[0]
@@ -656,7 +666,6 @@ class IsmctsBot:
         # IS-MCTS's first simulation only creates its root: each search needs two at least
         timed = self._timed(budget)
         if timed:
-            self.check_budget(budget)  # a clock to keep it by
             simulations = _MAX_INT32
         else:
             simulations = self.simulations or max(
@@ -677,17 +686,36 @@ class IsmctsBot:
                     break
                 # never 0, which OpenSpiel reads as no limit at all
                 seconds = max(_LEAST_SEARCH_SECONDS, left / (worlds - world))
+            seed = rng.randrange(2**31)
             search = _new_ismcts(
-                seed=rng.randrange(2**31),
+                seed=seed,
                 simulations=share,
                 uct_c=self.uct_c,
                 rollouts=self.rollouts,
                 final_policy="NORMALIZED_VISIT_COUNT",
                 seconds=seconds,
             )
-            policy, _ = search.step_with_policy(ospiel_state)
+            try:
+                policy, _ = search.step_with_policy(ospiel_state)
+            except load_pyspiel().SpielError:
+                # On the clock, a search can end before its root's first visit (OpenSpiel's
+                # first simulation only creates the root), and OpenSpiel then fails: the
+                # searches so far decide, or, if none, the least search there is, untimed.
+                if seconds is None:
+                    raise
+                if visits:
+                    break
+                search = _new_ismcts(
+                    seed=seed,
+                    simulations=MIN_ISMCTS_SIMULATIONS,
+                    uct_c=self.uct_c,
+                    rollouts=self.rollouts,
+                    final_policy="NORMALIZED_VISIT_COUNT",
+                )
+                policy, _ = search.step_with_policy(ospiel_state)
+            weight = share if seconds is None else seconds  # its simulations, or its time
             for action, probability in policy:
-                visits[action] = visits.get(action, 0.0) + probability * share
+                visits[action] = visits.get(action, 0.0) + probability * weight
         best = max(sorted(visits), key=visits.__getitem__)
         action = from_openspiel(best, seat)
         if action not in actions:

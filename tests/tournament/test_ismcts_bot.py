@@ -313,9 +313,8 @@ def test_fixed_simulations_override_the_budget(ismcts_simulations: list[int]) ->
 def test_a_budget_of_seconds_is_kept_by_openspiel_s_clock(monkeypatch: pytest.MonkeyPatch) -> None:
     """Under a budget of seconds alone each world's search is given a share of the time left
     (OpenSpiel's ``max_wall_clock_time``; their sum within the budget, none 0, which OpenSpiel
-    reads as no limit), and whole games keep the budget in the harness (a decision five times
-    over it would be voided). With simulations in the budget too, those are searched, since
-    OpenSpiel's search stops by one or the other."""
+    reads as no limit). A budget of simulations and seconds both is refused: OpenSpiel's
+    search keeps one or the other, not whichever comes first."""
     require("pyspiel")
     from ohhell import openspiel_bridge
 
@@ -329,20 +328,47 @@ def test_a_budget_of_seconds_is_kept_by_openspiel_s_clock(monkeypatch: pytest.Mo
 
     monkeypatch.setattr(openspiel_bridge, "_new_ismcts", recording)
     view = view_for(_dealt(RULES), 2)
-    IsmctsBot(worlds=4).choose(view, random.Random(0), Budget(seconds=0.04))
+    action = IsmctsBot(worlds=4).choose(view, random.Random(0), Budget(seconds=0.04))
+    assert action in view.legal_actions
     seconds = [limit for _, limit in given]
     assert 1 <= len(seconds) <= 4 and all(limit is not None and limit > 0 for limit in seconds)
     assert sum(seconds) <= 0.04  # type: ignore[arg-type]
-    given.clear()
-    IsmctsBot(worlds=4).choose(view, random.Random(0), Budget(seconds=0.04, simulations=8))
-    assert given == [(2, None)] * 4
-    result = play_game(
-        RULES,
-        [IsmctsBot(), make_bot("heuristic"), IsmctsBot(worlds=2), make_bot("random")],
-        deal_rng=random.Random(5),
-        budget=Budget(seconds=0.02),
-    )
-    assert result.state.is_over  # an overrun would have raised a BotFailure
+    both = "cannot keep a budget of seconds and of simulations both"
+    for bot, budget in (
+        (IsmctsBot(), Budget(seconds=0.04, simulations=8)),
+        (IsmctsBot(simulations=8), Budget(seconds=0.04)),
+    ):
+        with pytest.raises(BridgeError, match=both):
+            check_budget(bot, budget)
+        with pytest.raises(BridgeError, match=both):
+            bot.choose(view, random.Random(0), budget)
+
+
+def test_a_search_the_clock_cut_before_its_first_visit_does_not_fail_the_decision(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """On the clock, a search can end before its root's first visit, and OpenSpiel then raises
+    (``node->total_visits > 0``): the searches before it decide, or, if none, a search of the
+    least simulations there are, untimed. Here every timed search is given a millionth of a
+    second, which OpenSpiel's search never fits a visit into."""
+    require("pyspiel")
+    from ohhell import openspiel_bridge
+
+    monkeypatch.setattr(openspiel_bridge, "_LEAST_SEARCH_SECONDS", 1e-6)
+    untimed: list[int] = []
+    real = openspiel_bridge._new_ismcts
+
+    def recording(**kwargs: Any) -> Any:
+        if kwargs.get("seconds") is None:
+            untimed.append(kwargs["simulations"])
+        return real(**{**kwargs, "seconds": kwargs.get("seconds") and 1e-6})
+
+    monkeypatch.setattr(openspiel_bridge, "_new_ismcts", recording)
+    view = view_for(_dealt(RULES), 2)
+    for seed in range(5):
+        action = IsmctsBot(worlds=3).choose(view, random.Random(seed), Budget(seconds=1e-5))
+        assert action in view.legal_actions
+    assert untimed == [2] * 5  # each decision's first search failed, and was made again
 
 
 def test_ismcts_plays_the_most_visited_action_over_states_drawn_anew(

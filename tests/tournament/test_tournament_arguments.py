@@ -73,8 +73,8 @@ def test_ismcts_keeps_a_budget_of_seconds_only_by_openspiel_s_clock(
     side: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Under a budget of seconds it keeps OpenSpiel's clock; an open-spiel without one (before
-    2.0) would void its slower decisions as overruns, so it is refused there, unless the
-    budget gives simulations too (which it then searches by)."""
+    2.0) would void its slower decisions as overruns, so it is refused there. A budget of
+    seconds and simulations both is refused anyway: OpenSpiel keeps one or the other."""
     require("pyspiel")
     from ohhell import openspiel_bridge
 
@@ -88,7 +88,8 @@ def test_ismcts_keeps_a_budget_of_seconds_only_by_openspiel_s_clock(
         " it a budget of simulations"
     )
     both = Budget(seconds=0.1, simulations=8)
-    matchup(rules=OPENSPIEL_HANDS, **{side: "ismcts"}, budget=both)
+    with pytest.raises(TournamentError, match="a budget of seconds and of simulations both"):
+        matchup(rules=OPENSPIEL_HANDS, **{side: "ismcts"}, budget=both)
 
 
 @pytest.mark.parametrize(
