@@ -121,9 +121,10 @@ def _seat_names(seats: Sequence[str] | None, n: int) -> list[str]:
 
 
 MAX_META_DEPTH: Final = 64
-"""How deep a record's ``meta`` may nest objects and lists: far more than notes need, and
-well within what the writer (:func:`dumps`) and JSON readers can take (a ``meta`` nested nearly
-as deep as the interpreter's recursion limit was accepted, then could not be written)."""
+"""How deep :func:`to_record` lets ``meta`` nest objects and lists: far more than notes need,
+and well within what :func:`dumps` and JSON readers can take (a ``meta`` nested nearly as deep
+as the interpreter's recursion limit was accepted, then could not be written). Reading takes
+any depth the JSON reader does, so no record written before this limit is lost."""
 
 
 def _nesting(value: object) -> int:
@@ -142,11 +143,11 @@ def _nesting(value: object) -> int:
     return deepest
 
 
-def _check_meta_depth(meta: object, what: str) -> None:
+def _check_meta_depth(meta: object) -> None:
     if _nesting(meta) > MAX_META_DEPTH:
         raise RecordError(
-            f"{what} is nested more than {MAX_META_DEPTH} levels deep (objects and lists within"
-            f" each other), the most a record keeps"
+            f"meta is nested more than {MAX_META_DEPTH} levels deep (objects and lists within"
+            " each other), the most a record is written with"
         )
 
 
@@ -156,7 +157,7 @@ def _json_meta(meta: object) -> dict[str, Any]:
     ``meta`` nested more than :data:`MAX_META_DEPTH` levels deep are a :class:`RecordError`."""
     if not isinstance(meta, dict):
         raise RecordError(f"meta must be an object (a dict), got {type(meta).__name__}")
-    _check_meta_depth(meta, "meta")
+    _check_meta_depth(meta)
     try:  # read back strictly: keys that became the same text are refused, not merged
         kept: dict[str, Any] = parse_json(json.dumps(meta, allow_nan=False))
     except (TypeError, ValueError) as exc:
@@ -333,7 +334,6 @@ def replay(record: dict[str, Any]) -> GameState:
         raise RecordError(f"'seats' must list {n} seat names (strings)")
     if not isinstance(record.get("meta", {}), dict):
         raise RecordError("'meta' must be an object")
-    _check_meta_depth(record.get("meta", {}), "'meta'")
     first_dealer = record.get("first_dealer")
     try:
         state = new_game(rules, first_dealer=first_dealer)  # type: ignore[arg-type]
