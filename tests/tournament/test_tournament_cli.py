@@ -384,7 +384,8 @@ def test_a_finished_tournament_is_replaced_only_with_overwrite(tmp_path: Path) -
 def test_a_tournament_is_played_on_only_by_the_build_that_played_it(tmp_path: Path) -> None:
     """The journal and the report name the build that played the games. Another build may
     read a finished tournament back, but not resume or extend it: the report would mix two
-    builds' games. A journal that does not say its build is resumed as this build's."""
+    builds' games (one that played nothing is anyone's). A journal that does not say its
+    build is read back saying none, and resumed as this build's."""
     require("rich")
     require("matplotlib")
     out = tmp_path / "out"
@@ -422,8 +423,19 @@ def test_a_tournament_is_played_on_only_by_the_build_that_played_it(tmp_path: Pa
     assert "was played by another build (ohhell 0.0.9" in extended.stderr
     assert path.read_bytes() == finished
 
+    path.write_bytes(json_line(header_data))  # another build's that played nothing: anyone's
+    nothing = tournament("--out", str(out), "--resume", "--quiet", *COMMON)
+    assert nothing.returncode == 0, nothing.stderr
+    assert read_journal(path).build == here
+    assert len(read_journal(path).outcomes) == 3
+
     del header_data["build"]  # as written before builds were recorded
-    path.write_bytes(json_line(header_data) + played[0])
+    path.write_bytes(json_line(header_data) + b"".join(played))  # finished: read back as it is
+    again = tournament("--out", str(out), "--quiet", *COMMON)
+    assert again.returncode == 0, again.stderr
+    assert read_journal(path).build is None  # not relabelled: nothing was played
+    assert json.loads(report.read_text(encoding="utf-8"))["build"] is None
+    path.write_bytes(json_line(header_data) + played[0])  # unfinished: resumed as this build's
     unknown = tournament("--out", str(out), "--resume", "--quiet", *COMMON)
     assert unknown.returncode == 0, unknown.stderr
     assert read_journal(path).build == here

@@ -347,8 +347,13 @@ def test_a_journal_is_played_on_only_by_the_build_that_played_it(
         " mix the two builds' games. Finish it with the build that played it, or --overwrite"
         " plays it all again with this one, or choose another --out"
     )
-    lines = _lines(path)
+    with JournalWriter(path, journal_header(MATCHUP, DEAL_SETS, build=other)):
+        pass  # another build's that played nothing: anyone's
+    check_build(read_journal(path))
+    lines = _lines(_journal(path, played[:2]))
     del lines[0]["build"]  # type: ignore[attr-defined]
     path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
     assert read_journal(path).build is None
     check_build(read_journal(path))
+    unrecorded = journal_header(MATCHUP, DEAL_SETS, build=None)
+    assert "build" not in unrecorded and json.loads(json.dumps(unrecorded)) == lines[0]

@@ -354,12 +354,14 @@ def _run_into(args: argparse.Namespace, rules: Rules) -> int:
     done: tuple[DealSetOutcome, ...] = ()
     if finished is not None:
         journal = _finished_before(finished, matchup, deal_sets)
+    build: dict[str, str] | None = tournament_build()  # who plays: this build, once reckoned
     if journal is not None:
         check_same_tournament(journal, matchup, deal_sets)
         done = journal.outcomes
-        if len(done) < len(deal_sets.sets):  # played on: by the build that played it
+        if len(done) == len(deal_sets.sets):  # read back: the build that played it, or none
+            build = journal.build
+        else:  # played on: by the build that played it (a journal of no build is taken as it)
             check_build(journal)
-    build = journal.build if journal is not None else None  # None: this build's
     for flag, spec in _bot_specs(args):
         try:  # here, not in the workers: they load what this compiles from numba's disk cache
             prepare_bots(
@@ -441,9 +443,9 @@ def _play(
     build: dict[str, str] | None,
 ) -> list[DealSetOutcome]:
     """Play the deal sets not ``done``, each saved to the journal (whose header names
-    ``build``, by default this one) as it finishes, with a progress bar (or, off a terminal, a
-    line every tenth); every outcome, in deal-set order. A stopping signal saves what is played
-    and raises :class:`_Stopped`."""
+    ``build``: the build that played them, ``None`` where not known) as it finishes, with a
+    progress bar (or, off a terminal, a line every tenth); every outcome, in deal-set order. A
+    stopping signal saves what is played and raises :class:`_Stopped`."""
     from rich.console import Console
     from rich.progress import (
         BarColumn,
@@ -534,8 +536,8 @@ def _report(
     build: dict[str, str] | None,
 ) -> tuple[TournamentStats, list[Path]]:
     """The statistics of ``outcomes`` and the report files written in ``--out``, naming the
-    ``build`` that played them (by default this one). A stopping signal waits for the files,
-    then raises :class:`_Stopped`."""
+    ``build`` that played them (``None`` where not known). A stopping signal waits for the
+    files, then raises :class:`_Stopped`."""
     from ohhell.tournament.report import write_reports  # the tournament extra: matplotlib
 
     total = len(outcomes)
@@ -551,7 +553,7 @@ def _report(
                     " --overwrite plays them again (with a larger budget, say)"
                 ) from None
             try:
-                paths = write_reports(stats, matchup, args.out, build or tournament_build())
+                paths = write_reports(stats, matchup, args.out, build)
             except OSError as exc:  # a full disk, say: the games are safe in the journal
                 raise TournamentError(
                     f"cannot write the reports ({exc.strerror or exc}: {exc.filename});"

@@ -23,8 +23,9 @@ played deal set, in the order they finished::
 (:func:`tournament_build`: the package's version and a digest of the code a game's result
 depends on). A tournament is resumed or extended only by the build that played it
 (:func:`check_build`), so that its report never mixes two builds' games; a finished one is read
-back by any build, since nothing is played. A journal written before builds were recorded
-(2026-12-05) has no ``build``, and is taken to be of the build that resumes it.
+back by any build, since nothing is played, and one that played nothing is any build's. A
+journal written before builds were recorded (2026-12-05) has no ``build``: read back, it keeps
+none (its report says ``null``); resumed, it is taken to be of the build that resumes it.
 
 A deal set's line holds its games, the fields of
 :class:`~ohhell.tournament.duplicate.GameOutcome` (each decision's time in whole
@@ -50,6 +51,7 @@ import contextlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from types import EllipsisType
 from typing import IO, Any, Final
 
 from ohhell import __version__
@@ -124,18 +126,23 @@ def tournament_build() -> dict[str, str]:
 
 
 def journal_header(
-    matchup: Matchup, deal_sets: DealSets, *, build: dict[str, str] | None = None
+    matchup: Matchup,
+    deal_sets: DealSets,
+    *,
+    build: dict[str, str] | EllipsisType | None = ...,
 ) -> dict[str, Any]:
     """The header line: what is played (the matchup), on which deals, by which build
-    (``build``, by default this one: :func:`tournament_build`)."""
-    return {
+    (``build``: this one, :func:`tournament_build`, by default; ``None`` where it is not known,
+    a journal read back from before builds were recorded, which then says none)."""
+    header = {
         "format": FORMAT,
         "version": VERSION,
         "matchup": matchup.to_json(),
         "deal_sets": len(deal_sets.sets),
         "deals_sha256": deal_sets.digest(),
-        "build": tournament_build() if build is None else build,
     }
+    build = tournament_build() if build is ... else build
+    return header if build is None else {**header, "build": build}
 
 
 def outcome_to_json(outcome: DealSetOutcome) -> dict[str, Any]:
@@ -534,9 +541,9 @@ def _build_name(build: dict[str, str]) -> str:
 def check_build(journal: Journal) -> None:
     """Raise :class:`JournalError` if another build than this one (:func:`tournament_build`)
     played ``journal``: resumed or extended, its report would mix the two builds' games. A
-    journal that does not say its build passes."""
+    journal that does not say its build passes, and so does one that played nothing."""
     there, here = journal.build, tournament_build()
-    if there is not None and there != here:
+    if journal.outcomes and there is not None and there != here:
         raise JournalError(
             f"journal {journal.path} was played by another build ({_build_name(there)}; this"
             f" is {_build_name(here)}): played on, its report would mix the two builds' games."
