@@ -121,7 +121,7 @@ def check_uniform_chance(game: Any, rng: random.Random, hands: int = 20) -> None
 
 
 def run(seconds: float, seed: int) -> dict[str, Any]:
-    """Time the three runners for ``seconds`` each: the figures, ready for JSON."""
+    """Time the four runners for ``seconds`` each: the figures, ready for JSON."""
     rules = one_hand_rules()
     game = openspiel_game()
     ours_rng = random.Random(seed)

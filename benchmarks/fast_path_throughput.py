@@ -124,7 +124,8 @@ def play_int_hand(rng: random.Random) -> None:
 
 
 def run(seconds: float, seed: int, batch: int) -> dict[str, Any]:
-    """Time the three runners for ``seconds`` each: the figures, ready for JSON."""
+    """Time the four runners for ``seconds`` each, then the rollouts, the kernels and the
+    search's decisions: the figures, ready for JSON."""
     game = pyspiel.load_game("oh_hell", {"players": PLAYERS, "num_tricks_fixed": HAND_SIZE})
     bots = [
         pyspiel.make_uniform_random_bot(seat, bot_seed)

@@ -84,7 +84,7 @@ def test_fast_path_throughput_quick(tmp_path: Path) -> None:
     require("pyspiel")
     out, figures = run("fast_path_throughput.py", tmp_path)
     assert f"ratio fast path ({figures['fast_path']})/OpenSpiel-C++:" in out
-    assert figures["fast_path"] == "fast-numba"  # compiled: the search's own path, the fastest
+    assert figures["fast_path"] in ("fast-numba", "fast-numpy", "fast-int")  # the measured best
     assert set(figures["runners"]) == {"fast-numba", "fast-numpy", "fast-int", "openspiel-cpp"}  # type: ignore[arg-type]
     assert "ratio rollout-numba/rollout-int:" in out
     assert set(figures["rollouts"]) == {"rollout-int", "rollout-numba"}  # type: ignore[arg-type]

@@ -126,7 +126,7 @@ def test_impossible_positions_are_one_line(args: tuple[str, ...], message: str) 
     [
         (("--schedule", "descending"), "--schedule"),
         (("--hand-sizes", "1,2"), "--hand-sizes"),
-        (("--no-repeat-turning-hand", "--trump-in-last-hand"), "--repeat-turning-hand, --trump-"),
+        (("--no-repeat-turning-hand", "--trump-in-last-hand"), "--no-repeat-turning-hand, --tr"),
     ],
 )
 def test_schedule_flags_are_refused_not_ignored(args: tuple[str, ...], named: str) -> None:

@@ -23,6 +23,7 @@ from ohhell.bots.search import MAX_UNTIMED_WORLDS
 from ohhell.cli.options import (
     add_rules_arguments,
     positive_int,
+    rule_flags_given,
     rules_from_args,
     seed_arg,
     seed_or_random,
@@ -214,7 +215,8 @@ a rules file's are let be; the flags, given on purpose, are refused rather than 
 
 
 def run(args: argparse.Namespace) -> int:
-    if given := [flag for flag, dest in SCHEDULE_FLAGS if getattr(args, dest) is not None]:
+    schedule = [flag for flag, dest in SCHEDULE_FLAGS if getattr(args, dest) is not None]
+    if given := [flag for flag in rule_flags_given(args) if flag.replace("no-", "") in schedule]:
         args.command_parser.error(
             f"{', '.join(given)}: the schedule does not count for advice on one hand: its"
             " size is the cards in --hand, and --trump or --no-trump says whether a trump is"

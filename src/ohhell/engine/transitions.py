@@ -54,7 +54,7 @@ from ohhell.engine.events import (
     HandScored,
     TrickWon,
 )
-from ohhell.engine.rules import BiddingMode
+from ohhell.engine.rules import BiddingMode, Rules
 from ohhell.engine.scoring import playable, score_hand, trick_winner_index
 from ohhell.engine.state import GameState, HandResult, Phase, ScoreRow, Trick
 from ohhell.engine.wording import counted
@@ -145,7 +145,7 @@ def _legal_plays(state: GameState, seat: int) -> tuple[Card, ...]:
     return playable(state.hands[seat], state.trick, state.trump, must_trump=state.rules.must_trump)
 
 
-_MAX_SEATS: Final = 7
+_MAX_SEATS: Final = Rules.MAX_PLAYERS
 _PLAYS: Final = tuple(tuple(Play(seat, card) for card in DECK) for seat in range(_MAX_SEATS))
 """``Play(seat, card)`` for every seat and card, made once: actions are immutable, and the
 legal actions are listed at every step of every game."""
