@@ -654,6 +654,22 @@ class IsmctsBot:
         simulations, not by whichever comes first)."""
         return budget.seconds is not None and (self.simulations or budget.simulations) is None
 
+    def _search(
+        self, ospiel_state: Any, seed: int, simulations: int, seconds: float | None
+    ) -> list[tuple[int, float]]:
+        """One OpenSpiel IS-MCTS search from ``ospiel_state``: its root's share of visits per
+        action (:func:`_new_ismcts`)."""
+        search = _new_ismcts(
+            seed=seed,
+            simulations=simulations,
+            uct_c=self.uct_c,
+            rollouts=self.rollouts,
+            final_policy="NORMALIZED_VISIT_COUNT",
+            seconds=seconds,
+        )
+        policy: list[tuple[int, float]] = search.step_with_policy(ospiel_state)[0]
+        return policy
+
     def choose(self, view: PlayerView, rng: random.Random, budget: Budget) -> Action:
         """IS-MCTS's action for ``view.seat``."""
         start = time.perf_counter()
@@ -687,16 +703,8 @@ class IsmctsBot:
                 # never 0, which OpenSpiel reads as no limit at all
                 seconds = max(_LEAST_SEARCH_SECONDS, left / (worlds - world))
             seed = rng.randrange(2**31)
-            search = _new_ismcts(
-                seed=seed,
-                simulations=share,
-                uct_c=self.uct_c,
-                rollouts=self.rollouts,
-                final_policy="NORMALIZED_VISIT_COUNT",
-                seconds=seconds,
-            )
             try:
-                policy, _ = search.step_with_policy(ospiel_state)
+                policy = self._search(ospiel_state, seed, share, seconds)
             except load_pyspiel().SpielError:
                 # On the clock, a search can end before its root's first visit (OpenSpiel's
                 # first simulation only creates the root), and OpenSpiel then fails: the
@@ -705,17 +713,10 @@ class IsmctsBot:
                     raise
                 if visits:
                     break
-                search = _new_ismcts(
-                    seed=seed,
-                    simulations=MIN_ISMCTS_SIMULATIONS,
-                    uct_c=self.uct_c,
-                    rollouts=self.rollouts,
-                    final_policy="NORMALIZED_VISIT_COUNT",
-                )
-                policy, _ = search.step_with_policy(ospiel_state)
+                policy = self._search(ospiel_state, seed, MIN_ISMCTS_SIMULATIONS, None)
             weight = share if seconds is None else seconds  # its simulations, or its time
-            for action, probability in policy:
-                visits[action] = visits.get(action, 0.0) + probability * weight
+            for choice, probability in policy:
+                visits[choice] = visits.get(choice, 0.0) + probability * weight
         best = max(sorted(visits), key=visits.__getitem__)
         action = from_openspiel(best, seat)
         if action not in actions:
