@@ -195,7 +195,7 @@ def test_replay_rejects_json_that_python_cannot_parse_or_print(tmp_path: Path) -
     for path, message in (
         (deep, "not valid JSON (nested too deep to read)"),
         (long_number, "not valid JSON (a number with more than 4300 digits, longer than any"),
-        (surrogate, 'record["seats"][0]: \'\\ud800\' is not text: it holds a lone UTF-16'),
+        (surrogate, "record[\"seats\"][0]: '\\ud800' is not text: it holds a lone UTF-16"),
     ):
         result = ohhell("replay", str(path))
         assert result.returncode == 1, path
