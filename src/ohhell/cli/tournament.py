@@ -354,14 +354,15 @@ def _run_into(args: argparse.Namespace, rules: Rules) -> int:
     done: tuple[DealSetOutcome, ...] = ()
     if finished is not None:
         journal = _finished_before(finished, matchup, deal_sets)
-    build: dict[str, str] | None = tournament_build()  # who plays: this build, once reckoned
+    this_build = tournament_build()  # reckoned once: the journal's header and the report's
+    build: dict[str, str] | None = this_build
     if journal is not None:
         check_same_tournament(journal, matchup, deal_sets)
         done = journal.outcomes
         if len(done) == len(deal_sets.sets):  # read back: the build that played it, or none
             build = journal.build
         else:  # played on: by the build that played it (a journal of no build is taken as it)
-            check_build(journal)
+            check_build(journal, this_build)
     for flag, spec in _bot_specs(args):
         try:  # here, not in the workers: they load what this compiles from numba's disk cache
             prepare_bots(

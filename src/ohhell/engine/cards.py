@@ -237,6 +237,11 @@ DECK: Final[tuple[Card, ...]] = _CARDS
 """All 52 cards in index order (clubs 2..A, diamonds, hearts, spades)."""
 
 
+DECK_IDS: Final = frozenset(map(id, DECK))
+"""The identities of the 52 cards, which live as long as the program: ``id(card) in
+DECK_IDS`` is :func:`is_deck_card` without the call, for the engine's hot path."""
+
+
 def is_deck_card(card: object) -> bool:
     """Whether ``card`` is one of the 52 instances (every way of making a card gives one), not
     a look-alike built around them whose ``suit`` and ``rank`` may disagree with its ``index``.
@@ -244,8 +249,7 @@ def is_deck_card(card: object) -> bool:
     >>> is_deck_card(Card.from_str("As")), is_deck_card("As")
     (True, False)
     """
-    index = getattr(card, "index", None)
-    return type(index) is int and 0 <= index < len(DECK) and DECK[index] is card
+    return id(card) in DECK_IDS
 
 
 def _spellings(card: Card) -> Iterable[str]:

@@ -31,7 +31,14 @@ from operator import attrgetter
 from typing import Final
 
 from ohhell.engine.actions import Action, Bid, Deal, Play
-from ohhell.engine.cards import DECK, Card, format_cards, is_deck_card, shuffled_deck
+from ohhell.engine.cards import (
+    DECK,
+    DECK_IDS,
+    Card,
+    format_cards,
+    is_deck_card,
+    shuffled_deck,
+)
 from ohhell.engine.errors import (
     BidOutOfRangeError,
     CardNotHeldError,
@@ -303,7 +310,7 @@ def _check_play(state: GameState, action: Play) -> None:
     if type(seat) is not int or seat != _turn_to_play(state):
         _check_seat(state, seat, "play")  # which raises the error that says why
     hand = state.hands[seat]
-    if id(card) not in _DECK_IDS:  # not one of the deck's 52 cards, the only cards there are
+    if id(card) not in DECK_IDS:  # not one of the deck's 52 cards, the only cards there are
         if not isinstance(card, Card):
             raise CardNotHeldError(
                 f"seat {seat} cannot play {card!r}: not a card (Card.from_str('As') makes one)"
@@ -364,7 +371,7 @@ def _check_deal(state: GameState, deal: Deal) -> None:
                 f"invalid deal: {where}, seat {seat} got {counted(len(hand), 'card')}"
             )
         for card in hand:
-            if id(card) not in _DECK_IDS:  # is_deck_card, for 52 cards at a time
+            if id(card) not in DECK_IDS:  # is_deck_card, for 52 cards at a time
                 raise InvalidDealError(f"invalid deal: seat {seat} got {card!r}, not a card")
             if card.index in seen:
                 raise InvalidDealError(f"invalid deal: {card} is dealt twice")
@@ -508,9 +515,6 @@ def _score_hand(
     return new, tuple(events)
 
 
-_DECK_IDS: Final = frozenset(map(id, DECK))
-"""The identities of the deck's 52 cards (which live as long as the program): a card is one
-of them exactly when :func:`~ohhell.engine.cards.is_deck_card` says so."""
 _BY_INDEX: Final = attrgetter("index")
 """A card's sort key: its index (the order of :class:`Card`, compared as ints)."""
 _FIELDS: Final = tuple(field.name for field in fields(GameState))

@@ -538,11 +538,12 @@ def _build_name(build: dict[str, str]) -> str:
     return f"ohhell {build['ohhell']}, code {build['code']}"
 
 
-def check_build(journal: Journal) -> None:
-    """Raise :class:`JournalError` if another build than this one (:func:`tournament_build`)
-    played ``journal``: resumed or extended, its report would mix the two builds' games. A
-    journal that does not say its build passes, and so does one that played nothing."""
-    there, here = journal.build, tournament_build()
+def check_build(journal: Journal, here: dict[str, str] | None = None) -> None:
+    """Raise :class:`JournalError` if another build than this one (``here``, by default
+    :func:`tournament_build`) played ``journal``: resumed or extended, its report would mix the
+    two builds' games. A journal that does not say its build passes, and so does one that
+    played nothing."""
+    there, here = journal.build, here or tournament_build()
     if journal.outcomes and there is not None and there != here:
         raise JournalError(
             f"journal {journal.path} was played by another build ({_build_name(there)}; this"
