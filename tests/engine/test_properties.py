@@ -526,6 +526,34 @@ def test_legal_actions_exist_until_the_game_ends(game: Setup) -> None:
             apply(final, action)
 
 
+# The fields a step may change, by the kind of action: the rest are carried over as they are.
+_CHANGED_BY: dict[type, set[str]] = {
+    Deal: {"phase", "dealt", "hands", "trump_card", "leader"},
+    Bid: {"bids", "phase"},
+    Play: {"hands", "trick", "tricks", "leader", "tricks_won"},
+}
+_NEW_HAND = {"hand_index", "phase", "dealt", "hands", "trump_card", "bids", "tricks", "leader"}
+_NEW_HAND |= {"trick", "tricks_won", "results", "totals", "sheet"}
+
+
+@GAMES
+@given(games())
+def test_every_state_apply_builds_is_whole(game: Setup) -> None:
+    """``apply`` builds its states slot by slot, not through the dataclass's ``__init__``:
+    each must still set every field, as the constructor would, and carry over the rest."""
+    for step in game.steps():
+        before, after = step.before, step.after
+        values = {f.name: getattr(after, f.name) for f in fields(GameState)}  # each one set
+        assert GameState(**values) == after
+        assert after.version == before.version + 1
+        changed = _CHANGED_BY[type(step.action)]
+        if after.hand_index != before.hand_index:  # the play that ends a hand
+            changed = _NEW_HAND
+        for name, value in values.items():
+            if name not in changed and name != "version":
+                assert value is getattr(before, name), name
+
+
 def targeted_illegal(state: GameState, rng: random.Random) -> Iterator[tuple[Action, type]]:
     """Illegal actions aimed at each rule, with the error each must raise."""
     n, size = state.player_count, state.hand_size

@@ -25,7 +25,7 @@ ohhell.engine.errors.NotYourTurnError: seat 2 cannot bid now: it is seat 1's tur
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import fields
 from operator import attrgetter
 from typing import Final
@@ -121,6 +121,11 @@ def legal_bids(state: GameState, seat: int) -> tuple[int, ...]:
 def _legal_bids(state: GameState, seat: int) -> tuple[int, ...]:
     if state.phase is not Phase.BID or seat not in state.to_act:
         return ()
+    return _bids_of(state, seat)
+
+
+def _bids_of(state: GameState, seat: int) -> tuple[int, ...]:
+    """The bids of :func:`_legal_bids` for a seat known to be bidding now."""
     bids = range(state.hand_size + 1)
     forbidden = _hook_forbidden_bid(state, seat)
     return tuple(bids) if forbidden is None else tuple([b for b in bids if b != forbidden])
@@ -166,32 +171,26 @@ _CARDS_PLAYED: Final = tuple(
 """The :class:`CardPlayed` event of every seat and card, made once (as :data:`_PLAYS`)."""
 
 
-def _turn_to_play(state: GameState) -> int:
-    """The seat to play a card (in :attr:`Phase.PLAY`)."""
-    return (state.leader + len(state.trick)) % state.rules.player_count
-
-
 def legal_actions(state: GameState, seat: int | None = None) -> tuple[Action, ...]:
     """Every legal action now, for ``seat`` or for every seat to act; deals are not listed
     (the host supplies them when :attr:`~GameState.is_chance`)."""
     if seat is not None:
         check_seat(state, seat)
-    if state.phase is Phase.PLAY:
-        turn = _turn_to_play(state)
+    phase = state.phase
+    if phase is Phase.PLAY:
+        trick, rules = state.trick, state.rules
+        turn = (state.leader + len(trick)) % rules.player_count
         if seat is not None and seat != turn:
             return ()
         plays = _PLAYS[turn]
-        rules = state.rules
-        hand = state.hands[turn]
-        return tuple(
-            [
-                plays[card.index]
-                for card in playable(hand, state.trick, state.trump, must_trump=rules.must_trump)
-            ]
-        )
-    if state.phase is Phase.BID:
-        seats = sorted(state.to_act) if seat is None else [seat]
-        return tuple([_BIDS[s][b] for s in seats for b in _legal_bids(state, s)])
+        hand = playable(state.hands[turn], trick, state.trump, must_trump=rules.must_trump)
+        return tuple([plays[card.index] for card in hand])
+    if phase is Phase.BID:
+        to_act = state.to_act
+        if seat is not None and seat not in to_act:
+            return ()
+        seats = sorted(to_act) if seat is None else (seat,)
+        return tuple([_BIDS[s][b] for s in seats for b in _bids_of(state, s)])
     return ()
 
 
@@ -256,7 +255,7 @@ def check_seat(state: GameState, seat: object) -> None:
 def _check_seat(state: GameState, seat: object, what: str) -> None:
     check_seat(state, seat)
     assert isinstance(seat, int)
-    waited_for = seat == _turn_to_play(state) if state.phase is Phase.PLAY else seat in state.to_act
+    waited_for = seat in state.to_act
     if not waited_for:
         if state.phase is Phase.BID and state.bids[seat] is not None:
             reason = f"seat {seat} has already bid"
@@ -307,9 +306,15 @@ def _check_play(state: GameState, action: Play) -> None:
             f" ({state.describe_position()})",
             seat=_seat_of(state, action),
         )
-    if type(seat) is not int or seat != _turn_to_play(state):
+    trick = state.trick
+    if type(seat) is not int or seat != (state.leader + len(trick)) % state.rules.player_count:
         _check_seat(state, seat, "play")  # which raises the error that says why
     hand = state.hands[seat]
+    for held in hand:  # by identity: the hand holds only the deck's cards
+        if held is card:
+            if not trick or card.suit is trick[0].suit:
+                return  # on lead, or following suit: the path of most legal plays
+            break
     if id(card) not in DECK_IDS:  # not one of the deck's 52 cards, the only cards there are
         if not isinstance(card, Card):
             raise CardNotHeldError(
@@ -440,27 +445,25 @@ def _apply_bid(state: GameState, action: Bid) -> tuple[GameState, tuple[Event, .
 
 def _apply_play(state: GameState, action: Play) -> tuple[GameState, tuple[Event, ...]]:
     seat, card = action.seat, action.card
-    n = state.player_count
+    n = state.rules.player_count
     hands = list(state.hands)
-    hands[seat] = tuple([c for c in hands[seat] if c is not card])
+    held = hands[seat] = tuple([c for c in hands[seat] if c is not card])
     trick = (*state.trick, card)
     played = _CARDS_PLAYED[seat][card.index]
+    leader = state.leader
     if len(trick) < n:
-        return _mid_trick(state, tuple(hands), trick), (played,)
-    events: list[Event] = [played]
+        new = _in_hand(state, tuple(hands), trick, state.tricks, leader, state.tricks_won)
+        return new, (played,)
 
-    winner = (state.leader + trick_winner_index(trick, state.trump)) % n
-    done = Trick(state.leader, trick, winner)
-    events.append(TrickWon(len(state.tricks), state.leader, trick, winner))
-    won = list(state.tricks_won)
-    won[winner] += 1
-    tricks = (*state.tricks, done)
-    if len(tricks) < state.hand_size:
-        new = _replace(
-            state, hands=tuple(hands), trick=(), leader=winner, tricks=tricks, tricks_won=tuple(won)
-        )
-        return new, tuple(events)
-    return _score_hand(state, tricks, tuple(won), events)
+    winner = (leader + trick_winner_index(trick, state.trump)) % n
+    counts = list(state.tricks_won)
+    counts[winner] += 1
+    won = tuple(counts)
+    tricks = (*state.tricks, Trick(leader, trick, winner))
+    events = (played, TrickWon(len(state.tricks), leader, trick, winner))
+    if held:  # cards left (every seat holds as many): the hand goes on
+        return _in_hand(state, tuple(hands), (), tricks, winner, won), events
+    return _score_hand(state, tricks, won, list(events))
 
 
 def _score_hand(
@@ -519,7 +522,32 @@ _BY_INDEX: Final = attrgetter("index")
 """A card's sort key: its index (the order of :class:`Card`, compared as ints)."""
 _FIELDS: Final = tuple(field.name for field in fields(GameState))
 _new = object.__new__
-_set = object.__setattr__
+
+
+def _setter(name: str) -> Callable[[GameState, object], None]:
+    """The slot setter of ``GameState``'s field ``name``: what ``object.__setattr__`` looks up
+    and calls, looked up once."""
+    setter: Callable[[GameState, object], None] = getattr(GameState, name).__set__
+    return setter
+
+
+_set_rules = _setter("rules")
+_set_first_dealer = _setter("first_dealer")
+_set_hand_index = _setter("hand_index")
+_set_phase = _setter("phase")
+_set_dealt = _setter("dealt")
+_set_hands = _setter("hands")
+_set_trump_card = _setter("trump_card")
+_set_bids = _setter("bids")
+_set_tricks = _setter("tricks")
+_set_leader = _setter("leader")
+_set_trick = _setter("trick")
+_set_tricks_won = _setter("tricks_won")
+_set_results = _setter("results")
+_set_totals = _setter("totals")
+_set_version = _setter("version")
+_set_sheet = _setter("sheet")
+_SETTERS: Final = tuple((name, _setter(name)) for name in _FIELDS)
 
 
 def _replace(state: GameState, **changes: object) -> GameState:
@@ -529,31 +557,36 @@ def _replace(state: GameState, **changes: object) -> GameState:
     checked)."""
     changes.setdefault("version", state.version + 1)
     new = _new(GameState)
-    for name in _FIELDS:
-        _set(new, name, changes[name] if name in changes else getattr(state, name))
+    for name, set_field in _SETTERS:
+        set_field(new, changes[name] if name in changes else getattr(state, name))
     return new
 
 
-def _mid_trick(
-    state: GameState, hands: tuple[tuple[Card, ...], ...], trick: tuple[Card, ...]
+def _in_hand(
+    state: GameState,
+    hands: tuple[tuple[Card, ...], ...],
+    trick: tuple[Card, ...],
+    tricks: tuple[Trick, ...],
+    leader: int,
+    won: tuple[int, ...],
 ) -> GameState:
-    """:func:`_replace` of a card played to a trick it does not end, the most common step of
-    all, field by field."""
+    """:func:`_replace` of a card played that does not end the hand, the most common step of
+    all, slot by slot (each of :data:`_FIELDS`, which a test checks)."""
     new = _new(GameState)
-    _set(new, "rules", state.rules)
-    _set(new, "first_dealer", state.first_dealer)
-    _set(new, "hand_index", state.hand_index)
-    _set(new, "phase", state.phase)
-    _set(new, "dealt", state.dealt)
-    _set(new, "hands", hands)
-    _set(new, "trump_card", state.trump_card)
-    _set(new, "bids", state.bids)
-    _set(new, "tricks", state.tricks)
-    _set(new, "leader", state.leader)
-    _set(new, "trick", trick)
-    _set(new, "tricks_won", state.tricks_won)
-    _set(new, "results", state.results)
-    _set(new, "totals", state.totals)
-    _set(new, "version", state.version + 1)
-    _set(new, "sheet", state.sheet)
+    _set_rules(new, state.rules)
+    _set_first_dealer(new, state.first_dealer)
+    _set_hand_index(new, state.hand_index)
+    _set_phase(new, state.phase)
+    _set_dealt(new, state.dealt)
+    _set_hands(new, hands)
+    _set_trump_card(new, state.trump_card)
+    _set_bids(new, state.bids)
+    _set_tricks(new, tricks)
+    _set_leader(new, leader)
+    _set_trick(new, trick)
+    _set_tricks_won(new, won)
+    _set_results(new, state.results)
+    _set_totals(new, state.totals)
+    _set_version(new, state.version + 1)
+    _set_sheet(new, state.sheet)
     return new
