@@ -615,6 +615,10 @@ def test_illegal_actions_are_refused_and_change_nothing(game: Setup, seed: int) 
             with pytest.raises(error):
                 apply(state, action)
             assert not is_legal(state, action)
+        if state.phase is Phase.PLAY:  # every card, for the seat to play: the allowed ones
+            seat = min(state.to_act)  # are what the rules of allowed_plays say, no more
+            allowed = {Play(seat, card) for card in allowed_plays(state, seat)}
+            assert {Play(seat, c) for c in DECK if is_legal(state, Play(seat, c))} == allowed
         for _ in range(3):
             action = any_action(state, rng)
             assert is_legal(state, action) == (action in legal)

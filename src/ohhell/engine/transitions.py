@@ -313,7 +313,7 @@ def _check_play(state: GameState, action: Play) -> None:
     for held in hand:  # by identity: the hand holds only the deck's cards
         if held is card:
             if not trick or card.suit is trick[0].suit:
-                return  # on lead, or following suit: the path of most legal plays
+                return  # on lead, or following suit, playable always allows it: most plays
             break
     if id(card) not in DECK_IDS:  # not one of the deck's 52 cards, the only cards there are
         if not isinstance(card, Card):
