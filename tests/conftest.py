@@ -159,3 +159,5 @@ def running_until_saved(command: Sequence[str], journal: Path) -> Iterator[subpr
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)
             process.communicate()
+        with process:  # closes the pipes that a test which only waited left open
+            pass

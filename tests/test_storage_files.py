@@ -146,7 +146,7 @@ def test_a_folder_has_one_writer_at_a_time(tmp_path: Path) -> None:
 
 def test_a_killed_holder_leaves_no_lock(tmp_path: Path) -> None:
     folder = tmp_path / "out"
-    holder = subprocess.Popen(
+    with subprocess.Popen(
         [
             sys.executable,
             "-c",
@@ -158,15 +158,15 @@ def test_a_killed_holder_leaves_no_lock(tmp_path: Path) -> None:
         ],
         stdout=subprocess.PIPE,
         text=True,
-    )
-    try:
-        assert holder.stdout is not None
-        assert holder.stdout.readline() == "held\n"
-        with pytest.raises(InUseError), sole_writer(folder):
-            pass  # pragma: no cover - never entered
-    finally:
-        holder.kill()
-        holder.wait(timeout=30)
+    ) as holder:
+        try:
+            assert holder.stdout is not None
+            assert holder.stdout.readline() == "held\n"
+            with pytest.raises(InUseError), sole_writer(folder):
+                pass  # pragma: no cover - never entered
+        finally:
+            holder.kill()
+            holder.wait(timeout=30)
     with sole_writer(folder):  # the system dropped the dead process's lock
         pass
 
