@@ -158,7 +158,12 @@ def test_rules_file_errors_name_the_file(tmp_path: Path) -> None:
     assert done.returncode == 1
     assert done.stderr == (
         f"ohhell rules: error: rules file {bad}: player_count must be an integer from 3 to 7,"
-        " got '4'\n"
+        ' got "4"\n'  # the value as the file wrote it, not as Python would
+    )
+    flagged = tmp_path / "flag.json"
+    flagged.write_text('{"player_count": 4, "hook": "yes", "must_trump": null}', encoding="utf-8")
+    assert ohhell("rules", "--rules-file", str(flagged)).stderr == (
+        f'ohhell rules: error: rules file {flagged}: hook must be true or false, got "yes"\n'
     )
     record = _record(tmp_path)
     whole = ohhell("rules", "--rules-file", str(record))

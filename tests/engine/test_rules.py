@@ -94,6 +94,36 @@ def test_error_lists_allowed_values() -> None:
         Rules(player_count=2)
 
 
+@pytest.mark.parametrize(
+    ("options", "python", "json"),
+    [
+        ({"player_count": True}, "got True", "got true"),
+        ({"player_count": 4, "hook": None}, "got None", "got null"),
+        ({"player_count": 4, "must_trump": "yes"}, "got 'yes'", 'got "yes"'),
+        ({"player_count": 4, "schedule": False}, "got False", "got false"),
+        (
+            {"player_count": 4, "schedule": "custom", "custom_hand_sizes": [1, None]},
+            "got None",
+            "got null",
+        ),
+    ],
+)
+def test_a_bad_value_is_shown_as_its_source_writes_it(
+    options: dict[str, object], python: str, json: str
+) -> None:
+    """Rules built in Python show a bad value as Python writes it; rules read from a dict (a
+    rules file, a record) as JSON does, and only while reading it."""
+    with pytest.raises(RulesError) as built:
+        Rules(**options)  # type: ignore[arg-type]
+    assert str(built.value).endswith(python)
+    with pytest.raises(RulesError) as read:
+        Rules.from_dict(options)
+    assert str(read.value).endswith(json)
+    assert str(read.value).removesuffix(json) == str(built.value).removesuffix(python)
+    with pytest.raises(RulesError, match=f"{python}$"):  # reading again left nothing behind
+        Rules(**options)  # type: ignore[arg-type]
+
+
 def test_rules_are_frozen() -> None:
     rules = Rules(player_count=4)
     with pytest.raises(AttributeError):

@@ -18,14 +18,15 @@ ohhell.engine.errors.RulesError: player_count must be an integer from 3 to 7, go
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from contextvars import ContextVar
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, ClassVar, Final
 
 from ohhell.engine.errors import RulesError
-from ohhell.engine.jsontext import brief, json_kind
+from ohhell.engine.jsontext import as_json, brief, json_kind
 from ohhell.engine.wording import counted
 
 __all__ = ["CONVENTIONS", "PRESETS", "BiddingMode", "Preset", "Rules", "Schedule"]
@@ -75,9 +76,19 @@ class BiddingMode(StrEnum):
     """Variant 4: every seat bids secretly; all bids are revealed together."""
 
 
+_SHOWN: ContextVar[Callable[[object], str]] = ContextVar("_SHOWN", default=brief)
+"""How a message shows a bad value: as Python writes it (``True``, ``'yes'``) for rules built in
+Python, as JSON writes it (``true``, ``"yes"``) while :meth:`Rules.from_dict` reads a rules
+file or a record's ``rules``."""
+
+
+def _shown(value: object) -> str:
+    return _SHOWN.get()(value)
+
+
 def _check_bool(name: str, value: object) -> None:
     if not isinstance(value, bool):
-        raise RulesError(f"{name} must be true or false, got {brief(value)}", fields=(name,))
+        raise RulesError(f"{name} must be true or false, got {_shown(value)}", fields=(name,))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -136,7 +147,7 @@ class Rules:
         low, high = self.MIN_PLAYERS, self.MAX_PLAYERS
         if isinstance(count, bool) or not isinstance(count, int) or not low <= count <= high:
             raise RulesError(
-                f"player_count must be an integer from {low} to {high}, got {brief(count)}",
+                f"player_count must be an integer from {low} to {high}, got {_shown(count)}",
                 fields=("player_count",),
             )
         for name, enum in (("schedule", Schedule), ("bidding", BiddingMode)):
@@ -147,7 +158,7 @@ class Rules:
                 except ValueError:
                     allowed = ", ".join(member.value for member in enum)
                     raise RulesError(
-                        f"{name} must be one of {allowed}; got {brief(value)}", fields=(name,)
+                        f"{name} must be one of {allowed}; got {_shown(value)}", fields=(name,)
                     ) from None
         for name in (
             "repeat_turning_hand",
@@ -174,7 +185,7 @@ class Rules:
             object.__setattr__(self, "custom_hand_sizes", sizes)
         if not isinstance(sizes, tuple):
             raise RulesError(
-                f"custom_hand_sizes must be a list of integers, got {brief(sizes)}",
+                f"custom_hand_sizes must be a list of integers, got {_shown(sizes)}",
                 fields=("custom_hand_sizes",),
             )
         if self.schedule is Schedule.CUSTOM:
@@ -188,7 +199,7 @@ class Rules:
                 if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= limit:
                     raise RulesError(
                         f"custom_hand_sizes entries must be integers from 1 to {limit} for"
-                        f" {self.player_count} players, got {brief(size)}",
+                        f" {self.player_count} players, got {_shown(size)}",
                         fields=("custom_hand_sizes", "player_count"),
                     )
         elif sizes:
@@ -289,10 +300,15 @@ class Rules:
     def from_dict(cls, data: object) -> Rules:
         """Build rules from a dict as :meth:`to_dict` writes it; missing keys take defaults.
 
-        Unknown keys are an error naming the key and the allowed ones.
+        Unknown keys are an error naming the key and the allowed ones. The dict is read as JSON
+        (a rules file, a record's ``rules``), so a bad value is shown as JSON writes it.
 
         >>> Rules.from_dict({"player_count": 4, "hook": True}).hook
         True
+        >>> Rules.from_dict({"player_count": True})
+        Traceback (most recent call last):
+        ...
+        ohhell.engine.errors.RulesError: player_count must be an integer from 3 to 7, got true
         >>> Rules.from_dict({"player_count": 4, "hoook": True})
         Traceback (most recent call last):
         ...
@@ -312,7 +328,11 @@ missed_bid_scores_tricks, zero_bid_bonus
             raise RulesError(
                 "rules need player_count (an integer from 3 to 7)", fields=("player_count",)
             )
-        return cls(**data)
+        token = _SHOWN.set(as_json)  # the values came from JSON: show them as it writes them
+        try:
+            return cls(**data)
+        finally:
+            _SHOWN.reset(token)
 
     @classmethod
     def preset(cls, name: str, player_count: int = 4) -> Rules:
