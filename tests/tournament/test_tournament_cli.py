@@ -381,6 +381,29 @@ def test_a_finished_tournament_is_replaced_only_with_overwrite(tmp_path: Path) -
     assert read_journal(out / "journal.jsonl").deal_sets == 2
 
 
+def test_reading_a_finished_tournament_back_keeps_its_reports_until_it_replaces_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The same command after a finished run writes its reports again, each replaced whole: a
+    run that stops before it has rewritten them (killed, a full disk) leaves the earlier ones,
+    and the journal, as they were."""
+    require("rich")
+    require("matplotlib")
+    out = tmp_path / "out"
+    command = ["tournament", "--deal-sets", "2", "--seed", "1", "--out", str(out), *COMMON]
+    assert main([*command, "--quiet"]) == 0
+    before = {name: (out / name).read_bytes() for name in (*REPORT_FILES, "journal.jsonl")}
+
+    def full_disk(*args: object, **kwargs: object) -> list[Path]:
+        assert set(before) <= {path.name for path in out.iterdir()}  # still there meanwhile
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(out / "report.json"))
+
+    monkeypatch.setattr("ohhell.tournament.report.write_reports", full_disk)
+    assert main(command) == 1
+    assert "cannot write the reports (No space left on device" in capsys.readouterr().err
+    assert {name: (out / name).read_bytes() for name in before} == before
+
+
 def test_a_tournament_is_played_on_only_by_the_build_that_played_it(tmp_path: Path) -> None:
     """The journal and the report name the build that played the games. Another build may
     read a finished tournament back, but not resume or extend it: the report would mix two

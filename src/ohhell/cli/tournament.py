@@ -457,6 +457,8 @@ def _play(
     )
 
     total = len(deal_sets.sets)
+    if len(done) == total:  # read back: the journal and its reports stay as they are
+        return list(done)
     try:  # rewritten whole, atomically: it is as it was if this fails
         header = journal_header(matchup, deal_sets, build=build)
         writer = JournalWriter(journal_path, header, done)
