@@ -64,6 +64,15 @@ def test_a_spec_sets_its_own_simulations_however_it_is_spaced_or_cased() -> None
         ("search:spoiler=maybe", "search option spoiler wants true or false, got 'maybe'"),
         ("search:rivalry=nan", "search option rivalry wants a finite number, got 'nan'"),
         ("search:simulations=inf", "search option simulations wants a finite number, got 'inf'"),
+        (  # Python's int() and float() read these; a bot option is written in the digits 0-9
+            "search:simulations=1_000",
+            "search option simulations wants a number in the digits 0-9, got '1_000'",
+        ),
+        (
+            "search:simulations=\u0661\u0660",
+            "search option simulations wants a number in the digits 0-9, got '\u0661\u0660'",
+        ),
+        ("search:rivalry=0_5", "search option rivalry wants a number in the digits 0-9"),
         ("search:rivalry=0.5:rivalry=0.2", "search option rivalry is given twice"),
         ("search:rivalry=2", "bot 'search:rivalry=2': rivalry must be between 0 and 1, got 2.0"),
         ("search:sampler=1", "search has no option 'sampler'"),  # not a plain value

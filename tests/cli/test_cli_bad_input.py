@@ -19,7 +19,7 @@ from tests.conftest import require
 from ohhell.cli import main as cli_main
 from ohhell.cli import replay as replay_cmd
 from ohhell.cli import simulate as simulate_cmd
-from ohhell.cli.render import format_score_sheet
+from ohhell.cli.render import NAME_COLUMNS, format_score_sheet
 from ohhell.engine import (
     GameState,
     Rules,
@@ -285,6 +285,18 @@ def test_wide_seat_names_keep_the_score_sheet_in_columns() -> None:
     assert len(widths) == 1, table
 
 
+def test_a_long_seat_name_is_cut_to_its_start_in_the_score_sheet() -> None:
+    """A name is any text of a record: one of ten thousand characters takes NAME_COLUMNS
+    columns of the sheet, not ten thousand on every line."""
+    state = _one_card_game()
+    names = ["A" * 10_000, "Bo", "\U0001f600" * 40]
+    table = format_score_sheet(score_sheet(state), names, winners=state.winners).splitlines()
+    head = table[0].split(" | ")
+    assert head[1].strip() == "A" * (NAME_COLUMNS - 3) + "..."
+    assert head[3].strip() == "\U0001f600" * ((NAME_COLUMNS - 3) // 2) + "..."
+    assert max(map(len, table)) < 4 * (NAME_COLUMNS + 3) + 30
+
+
 def test_reports_that_cannot_be_written_say_the_games_are_safe(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -446,6 +458,18 @@ def test_numbers_are_written_in_ascii_digits_and_of_a_sane_length() -> None:
     hands = ohhell("rules", "--schedule", "custom", "--hand-sizes", "1,\u0662")
     assert hands.returncode == 2
     assert "each number is a whole number in the digits 0-9" in hands.stderr
+
+
+@pytest.mark.parametrize("text", ["5_0", "0x10", "5.0", "1e3", "5 0"])
+def test_a_seed_is_read_only_as_digits(text: str) -> None:
+    """Python's int() reads ``5_0`` as 50: a command line means no such thing, and says so."""
+    import argparse
+
+    from ohhell.cli.options import seed_arg
+
+    with pytest.raises(argparse.ArgumentTypeError, match="a seed is a whole number"):
+        seed_arg(text)
+    assert seed_arg(" +50 ") == 50  # a sign and spaces around the digits are still read
 
 
 @pytest.mark.parametrize("text", ["[4]", '"standard"', "4"])

@@ -132,7 +132,7 @@ def _write(tmp_path: Path, data: object) -> Path:
             "not a deal-set file: its 'format' must be 'ohhell-deal-sets', got null$",
         ),
         (lambda d: d.update(version=99), "unsupported 'version' 99"),
-        (lambda d: d.update(version=True), "unsupported 'version' True"),
+        (lambda d: d.update(version=True), "unsupported 'version' true;"),  # as the file has it
         (lambda d: d.update(version=1.0), "unsupported 'version' 1.0"),
         (lambda d: d.update(seed=-5), r"'seed' must be a whole number from 0 up or null, got -5"),
         (lambda d: d.update(player_count=9), "'player_count' must be 3..7, got 9"),
@@ -143,7 +143,52 @@ def _write(tmp_path: Path, data: object) -> Path:
         ),
         (
             lambda d: d["deal_sets"][0]["decks"].pop(),
-            r"deal_sets\[0\].decks must be a list of 13 decks",
+            r"deal_sets\[0\].decks holds 12 decks, but 'hands_per_game' is 13: a deal set has one"
+            r" deck per hand$",
+        ),
+        (  # the count at fault named, and a long value quoted by its start
+            lambda d: d.update(hands_per_game=int("9" * 4000)),
+            r"deal_sets\[0\].decks holds 13 decks, but 'hands_per_game' is 9{200}\.\.\. \(4000"
+            r" characters\): a deal set has one deck per hand$",
+        ),
+        (
+            lambda d: d.update(player_count=10**400),
+            r"'player_count' must be 3\.\.7, got 1(0){199}\.\.\. \(401 characters\)$",
+        ),
+        (
+            lambda d: d.update(version=10**400),
+            r"unsupported 'version' 1(0){199}\.\.\. \(401 characters\); this program reads",
+        ),
+        (  # read as this format writes a card, as records are: one spelling each
+            lambda d: d["deal_sets"][0]["decks"].__setitem__(
+                0, d["deal_sets"][0]["decks"][0].replace("Jd", "jd")
+            ),
+            r"deal_sets\[0\].decks\[0\]: card 'jd' is not written as deal files write it: 'Jd'"
+            r" \(a deck is its 52 cards, as in 'As Td 7c \.\.\.', one space between\)$",
+        ),
+        (
+            lambda d: d["deal_sets"][0]["decks"].__setitem__(
+                0, d["deal_sets"][0]["decks"][0].replace("Td", "10d")
+            ),
+            r"deal_sets\[0\].decks\[0\]: card '10d' is not written as deal files write it: 'Td'",
+        ),
+        (
+            lambda d: d["deal_sets"][0]["decks"].__setitem__(
+                0, d["deal_sets"][0]["decks"][0].replace("Td", "T♦")
+            ),
+            r"deal_sets\[0\].decks\[0\]: card 'T♦' is not written as deal files write it: 'Td'",
+        ),
+        (
+            lambda d: d["deal_sets"][0]["decks"].__setitem__(
+                0, d["deal_sets"][0]["decks"][0].replace(" ", "  ", 1)
+            ),
+            r"deal_sets\[0\].decks\[0\]: invalid card '': expected rank",
+        ),
+        (
+            lambda d: d["deal_sets"][0]["decks"].__setitem__(
+                0, d["deal_sets"][0]["decks"][0].replace(" ", "\t", 1)
+            ),
+            r"deal_sets\[0\].decks\[0\]: invalid card '..\\t..': expected rank",
         ),
         (
             lambda d: d["deal_sets"][0]["decks"].__setitem__(2, "As Ks"),
@@ -201,6 +246,24 @@ def test_an_oversized_deal_file_is_refused(tmp_path: Path, monkeypatch: pytest.M
     monkeypatch.setattr(deals_module, "MAX_FILE_BYTES", path.stat().st_size - 1)
     with pytest.raises(DealFileError, match=f"deal file {path}: larger than any deal file"):
         load_deal_sets(path)
+
+
+def test_a_deal_file_is_read_as_json_text_as_records_are(tmp_path: Path) -> None:
+    """A byte-order mark (which some editors write) is read; a byte that is not text is named
+    by its offset, in the file's terms, not the codec's."""
+    deal_sets = generate_deal_sets(RULES, 1, seed=3)
+    path = tmp_path / "deals.json"
+    save_deal_sets(deal_sets, path)
+    text = path.read_bytes()
+    path.write_bytes(b"\xef\xbb\xbf" + text)
+    assert load_deal_sets(path) == deal_sets
+    path.write_bytes(text.replace(b'"seed"', b'"s\xffeed"', 1))
+    offset = text.index(b'"seed"') + 2
+    with pytest.raises(DealFileError) as info:
+        load_deal_sets(path)
+    assert str(info.value) == (
+        f"deal file {path} is not valid JSON: not text: byte 0xff at offset {offset} is not UTF-8"
+    )
 
 
 def test_a_deal_file_of_more_deal_sets_than_a_tournament_plays_is_refused(

@@ -117,7 +117,7 @@ def _set(lines: list[object], where: tuple[object, ...], value: object) -> None:
             " wrote it, whose bots play its deal sets otherwise: start the tournament again in"
             " another --out folder)",
         ),
-        ((0, "version"), True, "line 1: unsupported 'version' True; this program reads"),
+        ((0, "version"), True, "line 1: unsupported 'version' true; this program reads"),
         ((0, "matchup", "seed"), "five", "line 1: the matchup's seed must be a whole number"),
         ((0, "build"), "0.1.0", 'line 1: build must be {"ohhell": version, "code": digest}, got'),
         ((0, "build"), {"ohhell": "0.1.0"}, 'line 1: build must be {"ohhell": version, "code":'),
@@ -232,8 +232,13 @@ def test_unreadable_journals_are_clear_errors(tmp_path: Path) -> None:
     path.write_bytes(b"")
     with pytest.raises(JournalError, match="is empty: its header line was never written"):
         read_journal(path)
+    path.write_bytes(json.dumps(journal_header(MATCHUP, DEAL_SETS)).encode()[:100])
+    with pytest.raises(
+        JournalError, match=r"has no whole line: its header line is cut short \(100"
+    ):
+        read_journal(path)
     path.write_bytes(b'{"format": "ohhell-tournament-journal"}\n{not json}\n')
-    with pytest.raises(JournalError, match=r"line 1: unsupported 'version' None"):
+    with pytest.raises(JournalError, match=r"line 1: unsupported 'version' null;"):
         read_journal(path)
     header = json.dumps(journal_header(MATCHUP, DEAL_SETS)).encode()
     path.write_bytes(header + b"\n{not json}\n")
@@ -241,6 +246,11 @@ def test_unreadable_journals_are_clear_errors(tmp_path: Path) -> None:
         read_journal(path)
     path.write_bytes(header + b"\n" + b"[" * 100_000 + b"]" * 100_000 + b"\n")
     with pytest.raises(JournalError, match=r"line 2: not JSON \(nested too deep to read\)"):
+        read_journal(path)
+    path.write_bytes(header + b'\n{"index": 0\xff}\n')
+    with pytest.raises(
+        JournalError, match=r"line 2: not JSON \(not text: byte 0xff at offset 11 is"
+    ):
         read_journal(path)
 
 

@@ -122,6 +122,8 @@ def _convert(value: str, kind: type, optional: bool) -> Any:
         if text in _TRUE or text in _FALSE:
             return text in _TRUE
         raise ValueError(f"wants true or false, got {value!r}")
+    if not text.isascii() or "_" in text:  # Python reads ١٠ and 1_000; an option does not
+        raise ValueError(f"wants a number in the digits 0-9, got {value!r}")
     if kind is int:
         try:  # exactly, however large: a float would round it
             return int(text)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import math
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -82,13 +83,19 @@ def rule_flags_given(args: argparse.Namespace) -> list[str]:
     return given
 
 
+_INTEGER = re.compile(r"\s*[+-]?[0-9]+\s*")
+
+
 def _integer(text: str, what: str) -> int:
-    """``text`` as an integer, written in the digits 0-9 (Python's :func:`int` also reads other
-    scripts' digits, ``٣`` as 3), for argparse (``what`` names it)."""
-    if not text.isascii():
+    """``text`` as an integer, written in the digits 0-9, for argparse (``what`` names it).
+    Python's :func:`int` reads more: other scripts' digits (``٣`` as 3) and Python's digit
+    groups (``5_0`` as 50), which a command line does not mean."""
+    if not text.isascii() or "_" in text:
         raise argparse.ArgumentTypeError(
             f"{what} is a whole number in the digits 0-9, got {text!r}"
         )
+    if not _INTEGER.fullmatch(text):
+        raise argparse.ArgumentTypeError(f"{what} is a whole number, got {text!r}")
     try:
         return int(text)
     except ValueError as exc:

@@ -8,7 +8,10 @@ from typing import Any
 
 from ohhell.engine import ScoreRow
 
-__all__ = ["format_score_sheet", "score_sheet_json"]
+__all__ = ["NAME_COLUMNS", "format_score_sheet", "score_sheet_json"]
+
+NAME_COLUMNS = 24
+"""The most columns a seat's name takes in a score sheet: a longer one is cut to its start."""
 
 
 def format_score_sheet(
@@ -22,11 +25,13 @@ def format_score_sheet(
 
     An unfinished hand shows ``-`` for bids not yet made (or sealed) and no points. A seat
     name's control characters are shown escaped, so a name cannot break the table's lines, and
-    so is what ``encoding`` (the terminal's) cannot show, before the columns are measured.
+    so is what ``encoding`` (the terminal's) cannot show, before the columns are measured; a
+    name wider than :data:`NAME_COLUMNS` is cut to its start (the record keeps it whole).
     """
     seats = [_printable(name) for name in seats]
     if encoding is not None:
         seats = [name.encode(encoding, "backslashreplace").decode(encoding) for name in seats]
+    seats = [_cut(name, NAME_COLUMNS) for name in seats]
     width = max(len("bid won pts total"), *(_cells(s) for s in seats))
     head = f"{'hand':>4} {'cards':>5} {'trump':>5} {'dealer':<{width}}"
     lines = [
@@ -71,6 +76,23 @@ def _cells(text: str) -> int:
         0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1
         for c in text
     )
+
+
+def _cut(text: str, columns: int) -> str:
+    """``text`` in at most ``columns`` columns: cut to its start and ``...`` when wider.
+
+    >>> _cut("Ann", 5), _cut("Annabelle", 5), _cut("\U0001f600\U0001f600\U0001f600", 5)
+    ('Ann', 'An...', '\U0001f600...')
+    """
+    if _cells(text) <= columns:
+        return text
+    kept, used = [], 0
+    for c in text:
+        used += _cells(c)
+        if used > columns - 3:
+            break
+        kept.append(c)
+    return "".join(kept) + "..."
 
 
 def _centred(text: str, width: int) -> str:

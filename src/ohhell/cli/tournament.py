@@ -458,7 +458,7 @@ def _play(
 
     total = len(deal_sets.sets)
     if len(done) == total:  # read back: the journal and its reports stay as they are
-        return list(done)
+        return sorted(done, key=lambda outcome: outcome.index)  # the journal's: as they ended
     try:  # rewritten whole, atomically: it is as it was if this fails
         header = journal_header(matchup, deal_sets, build=build)
         writer = JournalWriter(journal_path, header, done)

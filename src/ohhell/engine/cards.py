@@ -35,6 +35,7 @@ __all__ = [
     "format_cards",
     "is_deck_card",
     "parse_cards",
+    "read_written_card",
     "shuffled_deck",
     "sort_cards",
 ]
@@ -268,6 +269,24 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     if not isinstance(text, str):
         raise NotationError(f"cards must be a string like 'As Kd 7c', got {brief(text)}")
     return tuple(Card.from_str(part) for part in text.replace(",", " ").split())
+
+
+def read_written_card(text: object, files: str) -> Card:
+    """A card as the project's files write it (``"As"``, ``"Td"``: one spelling of each card).
+    The notation people type (``"AS"``, ``"10d"``, ``"A♠"``) is for people and is refused,
+    naming the file's spelling; ``files`` names the files in the message.
+
+    >>> read_written_card("Td", "records")
+    Card('Td')
+    >>> read_written_card("10d", "records")
+    Traceback (most recent call last):
+    ...
+    ohhell.engine.errors.NotationError: card '10d' is not written as records write it: 'Td'
+    """
+    card = Card.from_str(text)  # type: ignore[arg-type]  # a NotationError for a non-string
+    if text != str(card):
+        raise NotationError(f"card {brief(text)} is not written as {files} write it: {str(card)!r}")
+    return card
 
 
 def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:

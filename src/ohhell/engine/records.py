@@ -29,7 +29,7 @@ from dataclasses import fields
 from typing import Any, Final
 
 from ohhell.engine.actions import Bid, Deal, Play
-from ohhell.engine.cards import Card, format_cards, sort_cards
+from ohhell.engine.cards import Card, format_cards, read_written_card, sort_cards
 from ohhell.engine.errors import IllegalActionError, NotationError, RecordError, RulesError
 from ohhell.engine.jsontext import as_json, brief, json_kind, parse_json
 from ohhell.engine.rules import Rules
@@ -581,10 +581,7 @@ def _check_keys(
 def _card(text: object) -> Card:
     """A card as records write it (``"As"``, ``"Td"``): the notation people type (``"AS"``,
     ``"10d"``) is for people; a record has one spelling of each card."""
-    card = Card.from_str(text)  # type: ignore[arg-type]  # a NotationError for a non-string
-    if text != str(card):
-        raise NotationError(f"card {text!r} is not written as records write it: {str(card)!r}")
-    return card
+    return read_written_card(text, "records")
 
 
 def _same(got: object, expected: object) -> bool:

@@ -26,8 +26,9 @@ many seats and hands per game: deck orders do not depend on hand sizes or trump 
 they were read from another file and given another ``--seed``), or ``null`` when unknown;
 ``ohhell tournament --deals FILE`` seeds its bots from it when no ``--seed`` is given, so a
 saved run replays alike. Each deck is 52 distinct cards in notation (``"Ah"``, ``"Td"``,
-``"2c"``) separated by spaces, top of the deck first; ``decks`` has one deck per hand, in the
-order of the hands.
+``"2c"``) separated by single spaces, top of the deck first; ``decks`` has one deck per hand,
+in the order of the hands. As records, the file is read strictly: a card has one spelling (the
+``"AH"``, ``"10d"`` or ``"A♥"`` people type are refused, naming it).
 """
 
 from __future__ import annotations
@@ -50,9 +51,9 @@ from ohhell.engine import (
     Rules,
     deal_from_deck,
     format_cards,
-    parse_cards,
     shuffled_deck,
 )
+from ohhell.engine.cards import read_written_card
 from ohhell.engine.jsontext import as_json, parse_json
 from ohhell.engine.wording import counted
 from ohhell.storage_files import read_limited, write_atomic
@@ -220,7 +221,7 @@ def load_deal_sets(path: Path) -> DealSets:
     except ValueError as exc:
         raise DealFileError(f"deal file {path}: {exc}") from None
     try:
-        data = parse_json(raw.decode("utf-8"))
+        data = parse_json(raw)  # bytes: a byte-order mark is read, bad bytes named
     except ValueError as exc:
         raise DealFileError(f"deal file {path} is not valid JSON: {exc}") from None
     try:
@@ -253,7 +254,8 @@ def _parse(data: object) -> DealSets:
     _no_other_keys(data, _KEYS, "the file", "a deal-set file")
     if type(data.get("version")) is not int or data.get("version") != VERSION:  # not true, 1.0
         raise DealFileError(
-            f"unsupported 'version' {data.get('version')!r}; this program reads version {VERSION}"
+            f"unsupported 'version' {as_json(data.get('version'))}; this program reads version"
+            f" {VERSION}"
         )
     player_count = _integer(data, "player_count", 3, 7)
     hands_per_game = _integer(data, "hands_per_game", 1, None)
@@ -286,8 +288,13 @@ def _parse_set(raw: object, where: str, player_count: int, hands: int) -> DealSe
     _no_other_keys(raw, _SET_KEYS, where, "a deal set")
     dealer = _integer(raw, "first_dealer", 0, player_count - 1, where=where)
     decks = raw.get("decks")
-    if not isinstance(decks, list) or len(decks) != hands:
-        raise DealFileError(f"{where}.decks must be a list of {hands} decks (one per hand)")
+    if not isinstance(decks, list):
+        raise DealFileError(f"{where}.decks must be a list of decks (one per hand)")
+    if len(decks) != hands:
+        raise DealFileError(
+            f"{where}.decks holds {counted(len(decks), 'deck')}, but 'hands_per_game' is"
+            f" {as_json(hands)}: a deal set has one deck per hand"
+        )
     return DealSet(
         dealer, tuple(_parse_deck(deck, f"{where}.decks[{h}]") for h, deck in enumerate(decks))
     )
@@ -296,10 +303,12 @@ def _parse_set(raw: object, where: str, player_count: int, hands: int) -> DealSe
 def _parse_deck(raw: object, where: str) -> tuple[Card, ...]:
     if not isinstance(raw, str):
         raise DealFileError(f"{where} must be a string of 52 cards")
-    try:
-        cards = parse_cards(raw)
+    try:  # as this format writes them: one spelling each, one space between
+        cards = tuple(read_written_card(text, "deal files") for text in raw.split(" "))
     except NotationError as exc:
-        raise DealFileError(f"{where}: {exc}") from None
+        raise DealFileError(
+            f"{where}: {exc} (a deck is its 52 cards, as in 'As Td 7c ...', one space between)"
+        ) from None
     if len(cards) != len(DECK) or frozenset(cards) != _DECK_SET:
         missing = sorted(_DECK_SET - frozenset(cards))
         twice = sorted({card for card in cards if cards.count(card) > 1})
@@ -318,5 +327,5 @@ def _integer(data: dict[str, Any], key: str, low: int, high: int | None, *, wher
         raise DealFileError(f"{name} must be an integer, got {as_json(value)}")
     if value < low or (high is not None and value > high):
         bounds = f"{low}..{high}" if high is not None else f"at least {low}"
-        raise DealFileError(f"{name} must be {bounds}, got {value}")
+        raise DealFileError(f"{name} must be {bounds}, got {as_json(value)}")
     return value

@@ -394,7 +394,8 @@ def _check_header(header: object) -> tuple[dict[str, Any], Rules]:
     if type(header.get("version")) is not int or header.get("version") != VERSION:
         earlier = type(header.get("version")) is int and 1 <= header["version"] < VERSION
         raise _Bad(
-            f"unsupported 'version' {header.get('version')!r}; this program reads version {VERSION}"
+            f"unsupported 'version' {as_json(header.get('version'))}; this program reads version"
+            f" {VERSION}"
             + (
                 " (an earlier ohhell wrote it, whose bots play its deal sets otherwise: start the"
                 " tournament again in another --out folder)"
@@ -434,7 +435,12 @@ def read_journal(path: Path) -> Journal:
     lines, length = complete_lines(raw)
     torn = length < len(raw)
     if not lines:
-        raise JournalError(f"journal {path} is empty: its header line was never written")
+        raise JournalError(
+            f"journal {path} is empty: its header line was never written"
+            if not raw
+            else f"journal {path} has no whole line: its header line is cut short"
+            f" ({counted(len(raw), 'byte')} and no line end)"
+        )
     outcomes: dict[int, DealSetOutcome] = {}
     header: dict[str, Any] = {}
     for number, line in enumerate(lines, start=1):
@@ -446,7 +452,7 @@ def read_journal(path: Path) -> Journal:
             else ""
         )
         try:
-            data = parse_json(line.decode("utf-8"))
+            data = parse_json(line)  # bytes: a byte that is not text is named by its offset
         except ValueError as exc:
             raise JournalError(f"{where}: not JSON ({exc}){kept}") from None
         if number == 1:
