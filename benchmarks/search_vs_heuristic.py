@@ -563,7 +563,12 @@ def main(argv: list[str] | None = None) -> int:
         help=f"search playouts per decision (default {DEFAULT_SIMULATIONS})",
     )
     parser.add_argument(
-        "--workers", type=int, default=os.cpu_count() or 1, help="processes (default: all cores)"
+        "--workers",
+        "--jobs",  # as `ohhell tournament` and vs_openspiel_ismcts.py name it
+        dest="workers",
+        type=int,
+        default=os.cpu_count() or 1,
+        help="processes (default: all cores)",
     )
     parser.add_argument(
         "--seed", type=seed_arg, default=1, help="first deal set's seed (default 1)"

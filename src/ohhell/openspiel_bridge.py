@@ -499,12 +499,11 @@ def check_openspiel_rules(rules: Rules) -> None:
             f"hands of {', '.join(map(str, too_big))} cards (OpenSpiel deals at most {limit}"
             f" to each of {rules.player_count} players)"
         )
-    no_trump = [
-        str(i + 1) for i, size in enumerate(sizes) if size <= limit and not rules.has_trump(i)
-    ]
-    if no_trump:
+    # a hand of at most ``limit`` cards leaves a card to turn: only the last-hand rule stops it
+    if not rules.trump_in_last_hand:
         problems.append(
-            f"no trump card turned in hand {', '.join(no_trump)} (OpenSpiel always turns one)"
+            f"no trump card turned in the last hand, hand {rules.hand_count} (OpenSpiel always"
+            " turns one; trump_in_last_hand turns one there)"
         )
     if problems:
         raise BridgeError(

@@ -36,6 +36,9 @@ def test_a_file_named_dash_is_replayed_as_dot_slash_dash(
     monkeypatch.chdir(tmp_path)
     assert cli_main.main(["replay", "./-"]) == 0, capsys.readouterr().err
     assert capsys.readouterr().out.startswith("./-: valid record; 3 players, custom (1 hand);")
+    (tmp_path / "-").unlink()
+    assert cli_main.main(["replay", "./-"]) == 1  # named as typed, not as standard input
+    assert capsys.readouterr().err == "ohhell replay: error: No such file or directory: ./-\n"
 
 
 def _without_fd(fd: int) -> None:

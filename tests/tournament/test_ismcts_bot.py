@@ -131,9 +131,15 @@ def test_ismcts_splits_small_budgets_over_fewer_worlds() -> None:
         (replace(RULES, custom_hand_sizes=(1, 13)), "hands of 13 cards (OpenSpiel deals at most"),
         (
             replace(RULES, trump_in_last_hand=False),
-            "no trump card turned in hand 3 (OpenSpiel always turns one)",
+            "no trump card turned in the last hand, hand 3 (OpenSpiel always turns one;"
+            " trump_in_last_hand turns one there)",
         ),
         (Rules.preset("standard", player_count=4), "hands of 13 cards (OpenSpiel deals at most"),
+        (  # named with the hand too large, not left for the next try
+            Rules.preset("hook", player_count=4),
+            "hands of 13 cards (OpenSpiel deals at most 12 to each of 4 players); no trump card"
+            " turned in the last hand, hand 13",
+        ),
     ],
 )
 def test_rules_openspiel_does_not_play_are_a_clear_error(rules: Rules, problem: str) -> None:

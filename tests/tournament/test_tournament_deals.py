@@ -262,7 +262,8 @@ def test_a_deal_file_is_read_as_json_text_as_records_are(tmp_path: Path) -> None
     with pytest.raises(DealFileError) as info:
         load_deal_sets(path)
     assert str(info.value) == (
-        f"deal file {path} is not valid JSON: not text: byte 0xff at offset {offset} is not UTF-8"
+        f"deal file {path}: not valid JSON (not text: byte 0xff at offset {offset} is not UTF-8);"
+        " the file may be truncated or corrupt"
     )
 
 
@@ -310,8 +311,8 @@ def test_unreadable_deal_files(tmp_path: Path) -> None:
         load_deal_sets(tmp_path / "missing.json")
     path = tmp_path / "broken.json"
     path.write_text("{not json", encoding="utf-8")
-    with pytest.raises(DealFileError, match="is not valid JSON"):
+    with pytest.raises(DealFileError, match=": not valid JSON \\("):
         load_deal_sets(path)
     path.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")  # too deep to parse
-    with pytest.raises(DealFileError, match="is not valid JSON: nested too deep to read"):
+    with pytest.raises(DealFileError, match=r": not valid JSON \(nested too deep to read\)"):
         load_deal_sets(path)

@@ -53,6 +53,9 @@ def _read(file: str) -> bytes:
         data = read_limited(source, MAX_RECORD_BYTES, "game record")
     except ValueError as exc:
         raise RecordError(f"{_name(file)}: {exc}") from None
+    except OSError as exc:
+        exc.filename = file  # as typed: a Path names ./- as -, which reads as standard input
+        raise
     if not data.strip():
         raise RecordError(f"{_name(file)}: empty: a record is a JSON object")
     return data

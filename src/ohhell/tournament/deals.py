@@ -223,7 +223,9 @@ def load_deal_sets(path: Path) -> DealSets:
     try:
         data = parse_json(raw)  # bytes: a byte-order mark is read, bad bytes named
     except ValueError as exc:
-        raise DealFileError(f"deal file {path} is not valid JSON: {exc}") from None
+        raise DealFileError(  # as records say it
+            f"deal file {path}: not valid JSON ({exc}); the file may be truncated or corrupt"
+        ) from None
     try:
         return _parse(data)
     except DealFileError as exc:
