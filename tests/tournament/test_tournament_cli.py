@@ -19,7 +19,9 @@ import pytest
 from tests.conftest import require, running_until_saved
 
 from ohhell.cli.main import main
+from ohhell.engine import Rules
 from ohhell.storage_files import json_line
+from ohhell.tournament import generate_deal_sets
 from ohhell.tournament.journal import read_journal, tournament_build
 from ohhell.tournament.report import REPORT_FILES
 
@@ -393,6 +395,13 @@ def test_reading_a_finished_tournament_back_keeps_its_reports_until_it_replaces_
     command = ["tournament", "--deal-sets", "2", "--seed", "1", "--out", str(out), *COMMON]
     assert main([*command, "--quiet"]) == 0
     before = {name: (out / name).read_bytes() for name in (*REPORT_FILES, "journal.jsonl")}
+    deals = generate_deal_sets(
+        Rules(player_count=3, schedule="custom", custom_hand_sizes=(1, 2)), 2, 1
+    )
+    lines = [json.loads(line) for line in before["journal.jsonl"].splitlines()[1:]]
+    assert {line["index"]: line["deal_set_sha256"] for line in lines} == {
+        i: deal_set.digest() for i, deal_set in enumerate(deals.sets)
+    }  # each line names the deal set it was played on
 
     def full_disk(*args: object, **kwargs: object) -> list[Path]:
         assert set(before) <= {path.name for path in out.iterdir()}  # still there meanwhile

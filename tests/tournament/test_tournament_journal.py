@@ -216,6 +216,47 @@ def test_games_must_start_from_their_deal_sets_first_dealer(
         check_same_tournament(journal, MATCHUP, DEAL_SETS)
 
 
+def test_a_line_of_another_tournament_copied_in_is_refused(
+    tmp_path: Path, played: list[DealSetOutcome]
+) -> None:
+    """Each line names the deal set it was played on: a line of another tournament's journal
+    (other deals, the same index and first dealer) is refused where the header alone would pass
+    it; a line that names none (written before lines named them) is taken as it is."""
+    other_deals = generate_deal_sets(RULES, 4, seed=12)
+    path = tmp_path / FILE_NAME
+    with JournalWriter(path, journal_header(MATCHUP, DEAL_SETS), deal_sets=DEAL_SETS) as writer:
+        writer.append(played[0])
+    lines = _lines(path)
+    assert lines[1]["deal_set_sha256"] == DEAL_SETS.sets[0].digest()
+    check_same_tournament(read_journal(path), MATCHUP, DEAL_SETS)  # its own: no error
+    assert other_deals.sets[0].first_dealer == DEAL_SETS.sets[0].first_dealer  # not told by it
+    lines[1]["deal_set_sha256"] = other_deals.sets[0].digest()  # as another journal names it
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    with pytest.raises(JournalError) as info:
+        check_same_tournament(read_journal(path), MATCHUP, DEAL_SETS)
+    assert str(info.value) == (
+        f"journal {path}, deal set 0: its line was played on other deals than this"
+        " tournament's deal set 0 (a line of another tournament?)"
+    )
+    lines[1]["deal_set_sha256"] = "41c7"
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    with pytest.raises(
+        JournalError, match='line 2: deal_set_sha256 must be a SHA-256 in hex, got "41c7"'
+    ):
+        read_journal(path)
+    del lines[1]["deal_set_sha256"]
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    check_same_tournament(read_journal(path), MATCHUP, DEAL_SETS)
+
+
+def test_a_deal_sets_digest_is_of_its_dealer_and_decks() -> None:
+    first, second = DEAL_SETS.sets[:2]
+    assert first.digest() == type(first)(first.first_dealer, first.decks).digest()
+    assert len({first.digest(), second.digest()}) == 2
+    moved = type(first)((first.first_dealer + 1) % 3, first.decks)
+    assert moved.digest() != first.digest()
+
+
 def test_bids_the_hook_forbids_are_a_clear_error(tmp_path: Path) -> None:
     hook = Rules(player_count=3, schedule=Schedule.CUSTOM, custom_hand_sizes=(1, 2), hook=True)
     matchup = Matchup(rules=hook, candidate="heuristic", baseline="random", seed=5)

@@ -461,7 +461,7 @@ def _play(
         return sorted(done, key=lambda outcome: outcome.index)  # the journal's: as they ended
     try:  # rewritten whole, atomically: it is as it was if this fails
         header = journal_header(matchup, deal_sets, build=build)
-        writer = JournalWriter(journal_path, header, done)
+        writer = JournalWriter(journal_path, header, done, deal_sets=deal_sets)
     except OSError as exc:
         kept = f": its {len(done)} deal sets played before are kept as they were" if done else ""
         raise TournamentError(

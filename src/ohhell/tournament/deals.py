@@ -105,6 +105,13 @@ class DealSet:
 
         return deal
 
+    def digest(self) -> str:
+        """The SHA-256 (hex) of this deal set: its first dealer and its decks, as a deal file
+        writes them (a tournament journal's line names the deal set it was played on)."""
+        document = {"first_dealer": self.first_dealer, "decks": list(map(format_cards, self.decks))}
+        text = json.dumps(document, sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
 
 @dataclass(frozen=True, slots=True)
 class DealSets:

@@ -13,7 +13,8 @@ played deal set, in the order they finished::
     {"format": "ohhell-tournament-journal", "version": 2, "matchup": {...},
      "deal_sets": 100, "deals_sha256": "9f2c...",
      "build": {"ohhell": "0.1.0", "code": "1312b350e0ea00a8"}}
-    {"index": 3, "games": [{"candidate_seat": 0, "totals": [...], "winners": [...],
+    {"index": 3, "deal_set_sha256": "41c7...",
+     "games": [{"candidate_seat": 0, "totals": [...], "winners": [...],
      "hands": [[hand_size, dealer, bids, tricks_won, points], ...],
      "decision_microseconds": [[...], ...]}, ...], "failure": null}
 
@@ -27,7 +28,10 @@ back by any build, since nothing is played, and one that played nothing is any b
 journal written before builds were recorded (2026-12-05) has no ``build``: read back, it keeps
 none (its report says ``null``); resumed, it is taken to be of the build that resumes it.
 
-A deal set's line holds its games, the fields of
+A deal set's line names the deal set it was played on (``deal_set_sha256``, its
+:meth:`~ohhell.tournament.deals.DealSet.digest`: a line of another tournament, copied in, is
+refused where the header alone would pass it; lines written before 2026-12-05 have none) and
+holds its games, the fields of
 :class:`~ohhell.tournament.duplicate.GameOutcome` (each decision's time in whole
 microseconds, per seat), or, when a bot failure voided it, no games and the
 :class:`~ohhell.tournament.duplicate.Failure` as an object of its fields.
@@ -48,8 +52,9 @@ non-negative microseconds.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterable
-from dataclasses import dataclass
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import EllipsisType
 from typing import IO, Any, Final
@@ -61,7 +66,7 @@ from ohhell.engine.wording import counted
 from ohhell.players import same_player
 from ohhell.provenance import RESULT_SOURCES, code_fingerprint
 from ohhell.storage_files import append_json_line, complete_lines, json_line, write_atomic
-from ohhell.tournament.deals import MAX_DEAL_SETS, DealSets
+from ohhell.tournament.deals import MAX_DEAL_SETS, DealSet, DealSets
 from ohhell.tournament.duplicate import (
     DealSetOutcome,
     Failure,
@@ -92,6 +97,10 @@ FORMAT: Final = "ohhell-tournament-journal"
 VERSION: Final = 2
 """Version 1 journals were written by builds that seeded the bots' generators otherwise (their
 deal sets would not play again the same), so they are refused."""
+DEAL_SET_KEY: Final = "deal_set_sha256"
+"""A line's key for the digest of the deal set it was played on (:meth:`DealSet.digest
+<ohhell.tournament.deals.DealSet.digest>`; lines written before 2026-12-05 have none)."""
+_SHA256: Final = re.compile(r"[0-9a-f]{64}")
 MAX_MICROSECONDS: Final = 365 * 24 * 3600 * 10**6
 """The longest decision a journal may record (a year): a longer one was edited
 in by hand, and a large enough one could not even be read as seconds."""
@@ -145,11 +154,14 @@ def journal_header(
     return header if build is None else {**header, "build": build}
 
 
-def outcome_to_json(outcome: DealSetOutcome) -> dict[str, Any]:
-    """One deal set's line (see the module docstring)."""
+def outcome_to_json(outcome: DealSetOutcome, deal_set: DealSet | None = None) -> dict[str, Any]:
+    """One deal set's line (see the module docstring), naming the ``deal_set`` it was played on
+    by its digest where given."""
     failure = outcome.failure
+    named = {} if deal_set is None else {DEAL_SET_KEY: deal_set.digest()}
     return {
         "index": outcome.index,
+        **named,
         "games": [
             {
                 "candidate_seat": game.candidate_seat,
@@ -357,12 +369,14 @@ def outcome_from_json(data: object, rules: Rules) -> DealSetOutcome:
 
 @dataclass(frozen=True, slots=True)
 class Journal:
-    """A journal read back: its header, the deal sets it holds, whether its last line was torn."""
+    """A journal read back: its header, the deal sets it holds, whether its last line was torn,
+    and the digest of the deal set each line names (by index; none for lines that name none)."""
 
     path: Path
     header: dict[str, Any]
     outcomes: tuple[DealSetOutcome, ...]
     torn: bool
+    deal_set_digests: Mapping[int, str] = field(default_factory=dict)
 
     @property
     def seed(self) -> int:
@@ -442,6 +456,7 @@ def read_journal(path: Path) -> Journal:
             f" ({counted(len(raw), 'byte')} and no line end)"
         )
     outcomes: dict[int, DealSetOutcome] = {}
+    digests: dict[int, str] = {}
     header: dict[str, Any] = {}
     for number, line in enumerate(lines, start=1):
         where = f"journal {path}, line {number}"
@@ -473,7 +488,14 @@ def read_journal(path: Path) -> Journal:
                 f" {header['deal_sets']}{kept}"
             )
         outcomes[outcome.index] = outcome
-    return Journal(path, header, tuple(outcomes.values()), torn)
+        if DEAL_SET_KEY in data:
+            digest = data[DEAL_SET_KEY]
+            if not isinstance(digest, str) or not _SHA256.fullmatch(digest):
+                raise JournalError(
+                    f"{where}: {DEAL_SET_KEY} must be a SHA-256 in hex, got {as_json(digest)}{kept}"
+                )
+            digests[outcome.index] = digest
+    return Journal(path, header, tuple(outcomes.values()), torn, digests)
 
 
 def check_same_tournament(journal: Journal, matchup: Matchup, deal_sets: DealSets) -> None:
@@ -530,6 +552,13 @@ def check_same_tournament(journal: Journal, matchup: Matchup, deal_sets: DealSet
             f"journal {journal.path} records another tournament: {'; '.join(differences)}"
         )
     for outcome in journal.outcomes:
+        digest = journal.deal_set_digests.get(outcome.index)
+        if digest is not None and digest != deal_sets.sets[outcome.index].digest():
+            raise JournalError(
+                f"journal {journal.path}, deal set {outcome.index}: its line was played on other"
+                f" deals than this tournament's deal set {outcome.index} (a line of another"
+                " tournament?)"
+            )
         dealer = deal_sets.sets[outcome.index].first_dealer
         for game in outcome.games:
             if game.hands and game.hands[0].dealer != dealer:
@@ -564,19 +593,30 @@ class JournalWriter:
     docstring). Use as a context manager."""
 
     def __init__(
-        self, path: Path, header: dict[str, Any], outcomes: Iterable[DealSetOutcome] = ()
+        self,
+        path: Path,
+        header: dict[str, Any],
+        outcomes: Iterable[DealSetOutcome] = (),
+        *,
+        deal_sets: DealSets | None = None,
     ) -> None:
         """Write ``path`` afresh (atomically) with ``header`` and the deal sets already
         played, then open it for appending. A resumed journal is rewritten this way, which
-        also drops a torn last line."""
+        also drops a torn last line. Each line names the deal set of ``deal_sets`` it was
+        played on, where given."""
         self.path = Path(path)
-        lines = [header, *(outcome_to_json(outcome) for outcome in outcomes)]
+        self._deal_sets = deal_sets
+        lines = [header, *(self._line(outcome) for outcome in outcomes)]
         write_atomic(self.path, b"".join(json_line(data) for data in lines).decode("utf-8"))
         self._handle: IO[bytes] = self.path.open("ab")
 
     def append(self, outcome: DealSetOutcome) -> None:
         """Add one played deal set; it is on disk when this returns."""
-        append_json_line(self._handle, outcome_to_json(outcome))
+        append_json_line(self._handle, self._line(outcome))
+
+    def _line(self, outcome: DealSetOutcome) -> dict[str, Any]:
+        played_on = None if self._deal_sets is None else self._deal_sets.sets[outcome.index]
+        return outcome_to_json(outcome, played_on)
 
     def close(self) -> None:
         """Close the file (again: no effect). After a failed :meth:`append` (a full disk) the
