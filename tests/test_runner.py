@@ -390,8 +390,21 @@ def test_one_bot_generator_per_seat_no_more_no_fewer() -> None:
         ({"bots": ["random"] * 3}, r"^bots\[0\] must be a bot, with a choose method .*'random'$"),
         ({"bots": "abc"}, r"^bots must be a sequence of bots, one per seat, got 'abc'$"),
         ({"bot_rngs": 3}, r"^bot_rngs must be a sequence of random.Random, one per seat"),
+        ({"bot_rngs": "abc"}, r"^bot_rngs must be a sequence of random.Random, .* got 'abc'$"),
+        ({"deals": 5}, r"^deals must be a function or None, got 5$"),
+        ({"on_events": "print"}, r"^on_events must be a function or None, got 'print'$"),
     ],
-    ids=["rules", "budget", "deal_rng", "bot names", "bots text", "bot_rngs"],
+    ids=[
+        "rules",
+        "budget",
+        "deal_rng",
+        "bot names",
+        "bots text",
+        "bot_rngs",
+        "bot_rngs text",
+        "deals",
+        "on_events",
+    ],
 )
 def test_arguments_of_the_wrong_kind_are_type_errors(
     arguments: dict[str, object], message: str

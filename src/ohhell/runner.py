@@ -136,8 +136,11 @@ def play_game(
             "deal_rng must be a random.Random (random.Random(seed) for a reproducible game),"
             f" got {_shown(deal_rng, repr)}"
         )
+    for name, hook in (("deals", deals), ("on_events", on_events)):
+        if hook is not None and not callable(hook):
+            raise TypeError(f"{name} must be a function or None, got {_shown(hook, repr)}")
     if bot_rngs is not None:
-        if not isinstance(bot_rngs, Sequence):
+        if isinstance(bot_rngs, str) or not isinstance(bot_rngs, Sequence):
             raise TypeError(
                 "bot_rngs must be a sequence of random.Random, one per seat, got"
                 f" {_shown(bot_rngs, repr)}"

@@ -208,10 +208,13 @@ def test_any_valid_spec_reads_back_exactly(
     assert (bot.simulations, bot.rivalry, bot.spoiler) == (simulations, rivalry, spoiler)
 
 
-@pytest.mark.parametrize("seconds", [0, -1.0, math.inf, math.nan, True])
+@pytest.mark.parametrize("seconds", [0, -1.0, math.inf, math.nan, True, 10**400])
 def test_a_budget_is_a_positive_finite_time(seconds: float) -> None:
+    """A whole number is a time too, but not one beyond any float (which a deadline is): it
+    would overflow where the runner and the search reckon with it."""
     with pytest.raises(ValueError, match="seconds must be a positive finite number"):
         Budget(seconds=seconds)
+    assert str(Budget(seconds=10**300)) == "1e+300 s"
 
 
 @pytest.mark.parametrize("simulations", [0, -3, True, False, 2.5, "10"])

@@ -189,17 +189,24 @@ def test_a_library_caller_s_slips_are_clear_errors_that_change_nothing() -> None
     from ohhell.engine import (
         DECK,
         PRESETS,
+        Bid,
         Card,
         GameOverError,
         IllegalActionError,
         NotationError,
         RecordError,
         Suit,
+        check_action,
         legal_bids,
         legal_plays,
         new_game,
         parse_cards,
+        public_view,
+        score_hand,
+        score_sheet,
         trick_winner_index,
+        view_for,
+        winners,
     )
     from ohhell.engine.records import replay, to_record
 
@@ -256,3 +263,34 @@ def test_a_library_caller_s_slips_are_clear_errors_that_change_nothing() -> None
     future = {**record, "version": 2, "clock": {}}  # another version has other keys
     with pytest.raises(RecordError, match="unsupported record version 2; this program reads"):
         replay(future)
+    for bid, won, size, error in (
+        ("1", 1, 5, TypeError),
+        (-1, -1, 5, ValueError),
+        (3, 8, 7, ValueError),
+        (0, 0, 0, ValueError),
+        (1, 1, True, TypeError),
+    ):  # a score is never made of nonsense (they scored 0, 9, 0, 10 and 11)
+        with pytest.raises(error, match="must be"):
+            score_hand(rules, bid=bid, won=won, hand_size=size)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="winners needs the totals of at least one seat"):
+        winners([])
+    for seat in (9, -1, "0", True):  # the dealer of no seat at this table (9 gave seat 0)
+        with pytest.raises(ValueError, match="first_dealer must be a seat from 0 to 2"):
+            rules.dealer(seat, 0)  # type: ignore[arg-type]
+    # a state is a GameState: not None, not a seat's view, which has the same field names and
+    # while bidding listed bids as if it were the state
+    view = view_for(state, 1)
+    calls = (
+        ("apply", lambda s: apply(s, Bid(1, 0))),
+        ("check_action", lambda s: check_action(s, Bid(1, 0))),
+        ("legal_actions", legal_actions),
+        ("random_deal", lambda s: random_deal(s, random.Random(1))),
+        ("view_for", lambda s: view_for(s, 1)),
+        ("public_view", public_view),
+        ("score_sheet", score_sheet),
+        ("to_record", to_record),
+    )
+    for name, call in calls:
+        for not_a_state, kind in ((None, "NoneType"), (view, "PlayerView")):
+            with pytest.raises(TypeError, match=rf"^{name} takes a GameState, got {kind}"):
+                call(not_a_state)

@@ -12,16 +12,22 @@ import inspect
 import math
 import numbers
 import random
+import sys
 import types
 import typing
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final, Protocol, TypeVar, runtime_checkable
 
-from ohhell.engine import Action, Phase, PlayerView
+from ohhell.engine import Action, Phase, PlayerView, check_view
+from ohhell.engine.jsontext import brief
 from ohhell.engine.wording import counted
 
 __all__ = ["Bot", "Budget", "check_budget", "checked_options", "legal_actions", "option_kinds"]
+
+
+_LONGEST: Final = sys.float_info.max
+"""The longest time a budget takes, in seconds: the largest float (a time is one)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -38,13 +44,15 @@ class Budget:
             or not isinstance(self.simulations, int)
             or self.simulations < 1
         ):
-            raise ValueError(f"simulations must be a positive integer, got {self.simulations!r}")
+            raise ValueError(
+                f"simulations must be a positive integer, got {brief(self.simulations)}"
+            )
         if self.seconds is not None and not (
             isinstance(self.seconds, (int, float))
             and not isinstance(self.seconds, bool)
-            and 0 < self.seconds < math.inf
-        ):
-            raise ValueError(f"seconds must be a positive finite number, got {self.seconds!r}")
+            and 0 < self.seconds < _LONGEST
+        ):  # a time as a float: an int beyond any float's range (10**400) is refused here
+            raise ValueError(f"seconds must be a positive finite number, got {brief(self.seconds)}")
 
     def __str__(self) -> str:
         """In words, for messages.
@@ -88,6 +96,8 @@ def check_budget(bot: Bot, budget: Budget) -> None:
     ValueError: 1,000,000,000 simulations without a time limit could ask for 9,000,000,000 \
 worlds in one decision, at most 1,000,000: give at most 111,111 simulations, or a time limit too
     """
+    if not isinstance(budget, Budget):
+        raise TypeError(f"a bot's budget must be a Budget, got {budget!r}")
     check = getattr(bot, "check_budget", None)
     if callable(check):
         check(budget)
@@ -95,8 +105,10 @@ worlds in one decision, at most 1,000,000: give at most 111,111 simulations, or 
 
 def legal_actions(view: PlayerView, rng: random.Random, budget: Budget) -> tuple[Action, ...]:
     """The actions open to ``view.seat``, once the call itself is checked: a bot's ``choose``
-    starts here. Arguments of the wrong kind are a ``TypeError``, and a view whose seat has
-    nothing to do is a ``ValueError``, each saying which.
+    starts here. Arguments of the wrong kind are a ``TypeError``; a view no game could give
+    its seat (built or changed by hand) is a :class:`~ohhell.engine.ViewError`
+    (:func:`~ohhell.engine.check_view`), and one whose seat has nothing to do a
+    ``ValueError``, each saying which.
 
     >>> from ohhell.engine import Rules, new_game, view_for
     >>> state = new_game(Rules(player_count=3), first_dealer=0)
@@ -117,10 +129,11 @@ def legal_actions(view: PlayerView, rng: random.Random, budget: Budget) -> tuple
         raise TypeError(f"a bot's rng must be a random.Random, got {type(rng).__name__}")
     if not isinstance(budget, Budget):
         raise TypeError(f"a bot's budget must be a Budget, got {budget!r}")
-    if view.legal_actions:
-        return view.legal_actions
     if view.seat is None:
         raise ValueError("a public view has no seat to act for")
+    check_view(view)  # one built or changed by hand: refused, not decided from
+    if view.legal_actions:
+        return view.legal_actions
     why = {
         Phase.DEAL: "the cards are still to be dealt",
         Phase.OVER: "the game is over",

@@ -63,6 +63,7 @@ from ohhell.engine.errors import (
     OhHellError,
     RecordError,
     RulesError,
+    ViewError,
     WrongPhaseError,
 )
 from ohhell.engine.events import (
@@ -89,7 +90,7 @@ from ohhell.engine.transitions import (
     legal_plays,
     random_deal,
 )
-from ohhell.engine.views import PlayerView, public_view, score_sheet, view_for
+from ohhell.engine.views import PlayerView, check_view, public_view, score_sheet, view_for
 
 __all__ = [
     "CONVENTIONS",
@@ -133,9 +134,11 @@ __all__ = [
     "Suit",
     "Trick",
     "TrickWon",
+    "ViewError",
     "WrongPhaseError",
     "apply",
     "check_action",
+    "check_view",
     "deal_from_deck",
     "events_for",
     "format_cards",

@@ -33,6 +33,7 @@ __all__ = [
     "OhHellError",
     "RecordError",
     "RulesError",
+    "ViewError",
     "WrongPhaseError",
 ]
 
@@ -164,3 +165,11 @@ class InvalidDealError(IllegalActionError):
     """A deal with the wrong number of cards, repeated cards, or a wrong turned card."""
 
     code: ClassVar[str] = "illegal_action/invalid_deal"
+
+
+class ViewError(OhHellError):
+    """A :class:`~ohhell.engine.PlayerView` no game could give its seat (built or changed by
+    hand: seats its rules do not have, a card twice, legal actions its facts do not give), as
+    :func:`~ohhell.engine.check_view` finds it. A bot refuses it rather than deciding from it."""
+
+    code: ClassVar[str] = "view/inconsistent"

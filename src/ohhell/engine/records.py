@@ -34,7 +34,7 @@ from ohhell.engine.errors import IllegalActionError, NotationError, RecordError,
 from ohhell.engine.jsontext import as_json, brief, json_kind, parse_json
 from ohhell.engine.rules import Rules
 from ohhell.engine.state import GameState, Phase, Trick, new_game
-from ohhell.engine.transitions import apply
+from ohhell.engine.transitions import apply, require_state
 from ohhell.engine.wording import counted
 
 __all__ = ["FORMAT", "VERSION", "dumps", "loads", "replay", "to_record"]
@@ -54,6 +54,7 @@ def to_record(
     ``seats`` names the seats (default ``"seat 0"``, ...); ``meta`` is free-form information
     (generator, seed, date) stored as is.
     """
+    require_state(state, "to_record")
     n = state.player_count
     names = _seat_names(seats, n)
     meta = None if meta is None else _json_meta(meta)

@@ -278,6 +278,11 @@ class Rules:
 
     def dealer(self, first_dealer: int, hand_index: int) -> int:
         """The dealer of a hand: the seat left of the previous dealer."""
+        if type(first_dealer) is not int or not 0 <= first_dealer < self.player_count:
+            raise ValueError(
+                f"first_dealer must be a seat from 0 to {self.player_count - 1},"
+                f" got {brief(first_dealer)}"
+            )
         return (first_dealer + hand_index) % self.player_count
 
     # ----------------------------------------------------------------- serialisation

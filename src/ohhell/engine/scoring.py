@@ -87,7 +87,23 @@ def playable(
 
 
 def score_hand(rules: Rules, *, bid: int, won: int, hand_size: int) -> int:
-    """Points for one seat in one hand under ``rules``' scoring options."""
+    """Points for one seat in one hand under ``rules``' scoring options. A bid and a count of
+    tricks are whole numbers from 0 to the hand's size; anything else is a ``ValueError``
+    (``TypeError`` for what is not a whole number), not a score.
+
+    >>> score_hand(Rules(player_count=4), bid=3, won=8, hand_size=7)
+    Traceback (most recent call last):
+    ...
+    ValueError: won must be from 0 to the hand size 7, got 8
+    """
+    for name, value in (("hand_size", hand_size), ("bid", bid), ("won", won)):
+        if type(value) is not int:
+            raise TypeError(f"{name} must be a whole number (int), got {value!r}")
+    if hand_size < 1:
+        raise ValueError(f"hand_size must be at least 1, got {hand_size}")
+    if not (0 <= bid <= hand_size and 0 <= won <= hand_size):
+        name, value = ("bid", bid) if not 0 <= bid <= hand_size else ("won", won)
+        raise ValueError(f"{name} must be from 0 to the hand size {hand_size}, got {value}")
     if won == bid:
         if bid == 0 and rules.zero_bid_bonus:
             return 5 + hand_size
@@ -101,5 +117,7 @@ def winners(totals: Sequence[int]) -> tuple[int, ...]:
     >>> winners([30, 42, 42, 7])
     (1, 2)
     """
+    if not totals:
+        raise ValueError("winners needs the totals of at least one seat")
     top = max(totals)
     return tuple(seat for seat, total in enumerate(totals) if total == top)

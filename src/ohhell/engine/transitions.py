@@ -82,9 +82,26 @@ __all__ = [
 # --------------------------------------------------------------------------- chance
 
 
+def require_state(state: object, function: str) -> None:
+    """Raise ``TypeError`` unless ``state`` is a :class:`GameState` (``function`` names the
+    caller): a view, or ``None``, would otherwise fail deep inside, or (a view while bidding)
+    pass for a state.
+
+    >>> require_state(None, "apply")
+    Traceback (most recent call last):
+    ...
+    TypeError: apply takes a GameState, got NoneType
+    """
+    if not isinstance(state, GameState):
+        kind = type(state).__name__
+        hint = " (a seat's view of the game, not the game)" * (kind == "PlayerView")
+        raise TypeError(f"{function} takes a GameState, got {kind}{hint}")
+
+
 def deal_from_deck(state: GameState, deck: Sequence[Card]) -> Deal:
     """The deal of the current hand from a shuffled ``deck`` (one card at a time, starting
     left of the dealer, then the turned card when the rules turn one)."""
+    require_state(state, "deal_from_deck")
     if state.phase is Phase.OVER:  # as apply says of any action then
         raise GameOverError(f"the game is over: no deal is due ({state.describe_position()})")
     if state.phase is not Phase.DEAL:
@@ -103,6 +120,7 @@ def random_deal(state: GameState, rng: random.Random) -> Deal:
 
     Use ``random.Random(seed)`` for reproducible games, ``secrets.SystemRandom()`` for live play.
     """
+    require_state(state, "random_deal")
     if not isinstance(rng, random.Random):
         raise TypeError(f"rng must be a random.Random, got {rng!r}")
     return deal_from_deck(state, shuffled_deck(rng))
@@ -174,6 +192,7 @@ _CARDS_PLAYED: Final = tuple(
 def legal_actions(state: GameState, seat: int | None = None) -> tuple[Action, ...]:
     """Every legal action now, for ``seat`` or for every seat to act; deals are not listed
     (the host supplies them when :attr:`~GameState.is_chance`)."""
+    require_state(state, "legal_actions")
     if seat is not None:
         check_seat(state, seat)
     phase = state.phase
@@ -205,6 +224,7 @@ def is_legal(state: GameState, action: Action) -> bool:
 
 def check_action(state: GameState, action: object) -> None:
     """Raise the specific :class:`IllegalActionError` that forbids ``action``, if any."""
+    require_state(state, "check_action")
     if state.phase is Phase.OVER:
         raise GameOverError(
             f"the game is over; {action} is not possible", seat=_seat_of(state, action)
@@ -406,6 +426,8 @@ def apply(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...
     :class:`~ohhell.engine.errors.IllegalActionError`; ``state`` is never changed (it is
     immutable).
     """
+    if type(state) is not GameState:  # as require_state, once: a subclass is checked there
+        require_state(state, "apply")
     if type(action) is Play and state.phase is Phase.PLAY:  # most steps: checked as below
         _check_play(state, action)
         return _apply_play(state, action)

@@ -21,13 +21,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ohhell.engine.actions import Action
+from ohhell.engine.actions import Action, Bid, Play
 from ohhell.engine.cards import Card, Suit
+from ohhell.engine.errors import ViewError
 from ohhell.engine.rules import Rules
+from ohhell.engine.scoring import playable
 from ohhell.engine.state import GameState, Phase, ScoreRow, Trick
-from ohhell.engine.transitions import check_seat, legal_actions
+from ohhell.engine.transitions import check_seat, legal_actions, require_state
 
-__all__ = ["PlayerView", "ScoreRow", "public_view", "score_sheet", "view_for"]
+__all__ = ["PlayerView", "ScoreRow", "check_view", "public_view", "score_sheet", "view_for"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -118,6 +120,7 @@ class PlayerView:
 def score_sheet(state: GameState, seat: int | None = None) -> tuple[ScoreRow, ...]:
     """The score sheet: one row per finished hand, plus the hand in progress once dealt.
     Sealed bids appear only to ``seat`` itself (``None``: to no one)."""
+    require_state(state, "score_sheet")
     if seat is not None:
         check_seat(state, seat)  # as view_for
     if state.phase not in (Phase.BID, Phase.PLAY):
@@ -145,12 +148,14 @@ def view_for(state: GameState, seat: int) -> PlayerView:
     """Everything ``seat`` may know: its own hand, never another's, nor the stock. A seat is a
     plain ``int``: not a bool (``True`` would see seat 1's cards), nor a subclass, whose
     comparisons could claim every seat's cards and sealed bids."""
+    require_state(state, "view_for")
     check_seat(state, seat)  # as for an action of no seat
     return _view(state, seat)
 
 
 def public_view(state: GameState) -> PlayerView:
     """What a spectator or the table display may know: no hand at all."""
+    require_state(state, "public_view")
     return _view(state, None)
 
 
@@ -178,3 +183,164 @@ def _view(state: GameState, seat: int | None) -> PlayerView:
         legal_actions=legal_actions(state, seat) if seat is not None else (),
         winners=state.winners,
     )
+
+
+def check_view(view: PlayerView) -> None:
+    """Raise :class:`~ohhell.engine.ViewError` unless ``view`` is whole and consistent, as
+    :func:`view_for` makes one: its rules, a seat of them (or none, for a public view), seats
+    and per-seat entries that the rules' table has, cards that are cards and appear once
+    (the seat's hand, the turned card, the tricks), a hand of the size the hand deals less the
+    cards the seat has played, a turned card where the rules turn one, and, above all, legal
+    actions that the view's own facts give (the cards the hand may play to the trick, the bids
+    open to the seat). A bot calls it before deciding (:func:`ohhell.bots.base.legal_actions`),
+    so that a view built or changed by hand is refused with what is wrong rather than decided
+    from: the search's compiled code trusts what it is given.
+
+    >>> import dataclasses, random
+    >>> from ohhell.engine import Rules, apply, new_game, random_deal
+    >>> state = new_game(Rules(player_count=4), first_dealer=0)
+    >>> state, _ = apply(state, random_deal(state, random.Random(1)))
+    >>> view = view_for(state, 1)
+    >>> check_view(view)
+    >>> check_view(dataclasses.replace(view, bids=(None,) * 3))
+    Traceback (most recent call last):
+    ...
+    ohhell.engine.errors.ViewError: inconsistent view: bids has 3 entries; the rules have 4 seats
+    """
+    if not isinstance(view, PlayerView):
+        raise TypeError(f"check_view takes a PlayerView, got {type(view).__name__}")
+    problem = _view_problem(view)
+    if problem is not None:
+        raise ViewError(f"inconsistent view: {problem}")
+
+
+def _is_int(value: object) -> bool:
+    return type(value) is int
+
+
+def _view_problem(view: PlayerView) -> str | None:
+    rules = view.rules
+    if not isinstance(rules, Rules):
+        return f"rules must be Rules, got {type(rules).__name__}"
+    n = rules.player_count
+    seat = view.seat
+    if seat is not None and not (_is_int(seat) and 0 <= seat < n):
+        return f"seat must be a seat from 0 to {n - 1} or None, got {seat!r}"
+    if not isinstance(view.phase, Phase):
+        return f"phase must be a Phase, got {view.phase!r}"
+    for name in ("version", "hand_index", "hand_size", "dealer", "leader"):
+        value = getattr(view, name)
+        if not _is_int(value) or value < 0:
+            return f"{name} must be a whole number, got {value!r}"
+    if view.dealer >= n or view.leader >= n:
+        return f"dealer {view.dealer} and leader {view.leader} must be seats from 0 to {n - 1}"
+    for name, kinds in (
+        ("bids", (int, type(None))),
+        ("has_bid", (bool,)),
+        ("tricks_won", (int,)),
+        ("totals", (int,)),
+    ):
+        entries = getattr(view, name)
+        if not isinstance(entries, tuple) or len(entries) != n:
+            count = len(entries) if isinstance(entries, tuple) else type(entries).__name__
+            return f"{name} has {count} entries; the rules have {n} seats"
+        if not all(type(entry) in kinds for entry in entries):
+            return f"{name} holds {entries!r}, not {' or '.join(k.__name__ for k in kinds)}"
+    if not isinstance(view.to_act, frozenset) or not all(
+        _is_int(s) and 0 <= s < n for s in view.to_act
+    ):
+        return f"to_act must be a set of seats from 0 to {n - 1}, got {view.to_act!r}"
+    cards = _card_problem(view, n)
+    if cards is not None:
+        return cards
+    if view.phase in (Phase.BID, Phase.PLAY):
+        hand_problem = _hand_problem(view)
+        if hand_problem is not None:
+            return hand_problem
+    return _actions_problem(view, n)
+
+
+def _card_problem(view: PlayerView, n: int) -> str | None:
+    """Cards that are not cards, tricks that are not tricks, or a card seen twice."""
+    hand = view.hand
+    if view.seat is None and hand is not None:
+        return "a public view (no seat) holds a hand"
+    if view.seat is not None and not isinstance(hand, tuple):
+        return f"hand must be a tuple of cards, got {type(hand).__name__}"
+    if view.trump_card is not None and not isinstance(view.trump_card, Card):
+        return f"trump_card must be a Card or None, got {view.trump_card!r}"
+    if not isinstance(view.tricks, tuple) or not all(
+        isinstance(t, Trick)
+        and isinstance(t.cards, tuple)
+        and len(t.cards) == n
+        and _is_int(t.leader)
+        and 0 <= t.leader < n
+        for t in view.tricks
+    ):
+        return f"tricks must be completed tricks of {n} cards each"
+    if not isinstance(view.trick, tuple) or len(view.trick) >= n:
+        return f"trick must be the current trick's cards, fewer than {n}"
+    seen = [*(hand or ()), *(c for t in view.tricks for c in t.cards), *view.trick]
+    if view.trump_card is not None:
+        seen.append(view.trump_card)
+    if not all(isinstance(card, Card) for card in seen):
+        return "the hand and the tricks must hold cards (Card)"
+    if len(set(seen)) != len(seen):
+        twice = sorted({str(card) for card in seen if seen.count(card) > 1})
+        verb = "appears" if len(twice) == 1 else "appear"
+        return f"{', '.join(twice)} {verb} more than once among the hand, the tricks and the trump"
+    return None
+
+
+def _hand_problem(view: PlayerView) -> str | None:
+    """During a hand: its size, its turned card, and the seat's cards left."""
+    rules = view.rules
+    if view.hand_index >= rules.hand_count or view.hand_size != rules.hand_size(view.hand_index):
+        return (
+            f"hand {view.hand_index + 1} of {rules.hand_count} under these rules, with"
+            f" {view.hand_size} cards each"
+        )
+    if (view.trump_card is None) == rules.has_trump(view.hand_index):
+        turned = "turns a trump card" if rules.has_trump(view.hand_index) else "turns none"
+        return f"trump_card is {view.trump_card!r}, but this hand {turned}"
+    if len(view.tricks) >= view.hand_size or sum(view.tricks_won) != len(view.tricks):
+        return f"{len(view.tricks)} tricks played and tricks_won {view.tricks_won}"
+    if view.seat is not None and view.hand is not None:
+        played = sum(seat == view.seat for seat, _ in view.played_cards())
+        if len(view.hand) != view.hand_size - played:
+            return (
+                f"seat {view.seat} holds {len(view.hand)} cards, having played {played} of"
+                f" {view.hand_size}"
+            )
+    if view.phase is Phase.PLAY and not all(view.has_bid):
+        return "cards are played while bids are missing"
+    return None
+
+
+def _actions_problem(view: PlayerView, n: int) -> str | None:
+    """The legal actions must be those the view's facts give its seat."""
+    if not isinstance(view.legal_actions, tuple):
+        return f"legal_actions must be a tuple, got {type(view.legal_actions).__name__}"
+    expected: set[Action] = set()
+    seat, hand = view.seat, view.hand
+    if seat is not None and hand is not None:
+        if view.phase is Phase.PLAY and seat == (view.leader + len(view.trick)) % n:
+            must = view.rules.must_trump
+            cards = playable(hand, view.trick, view.trump, must_trump=must)
+            expected = {Play(seat, card) for card in cards}
+        elif view.phase is Phase.BID and seat in view.to_act:
+            expected = {Bid(seat, bid) for bid in range(view.hand_size + 1)}
+            others = [b for s, b in enumerate(view.bids) if s != seat]
+            if view.rules.hook and seat == view.dealer and None not in others:
+                forbidden = view.hand_size - sum(b for b in others if b is not None)
+                expected.discard(Bid(seat, forbidden))
+    given = set(view.legal_actions)
+    if given != expected or len(given) != len(view.legal_actions):
+        wrong = sorted(map(str, given - expected))
+        missing = sorted(map(str, expected - given))
+        return (
+            f"legal_actions are not what the view gives seat {seat}"
+            + (f": {', '.join(wrong)} not open to it" if wrong else "")
+            + (f"; {', '.join(missing)} missing" if missing else "")
+        )
+    return None

@@ -1,0 +1,153 @@
+"""A bot decides only from a view a game could give its seat: every view :func:`view_for`
+makes passes :func:`check_view`; a view built or changed by hand that no game could give is
+refused by every bot and the advisor with what is wrong (the search's compiled code trusts what
+it is given: such views crashed it, or looped in it for ever); and one that passes is decided
+from with a legal action, whatever was changed."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from tests.engine.test_views_leak import rules as short_rules
+
+from ohhell.bots import Budget, HeuristicBot, RandomBot, SearchBot, advise_bid
+from ohhell.engine import (
+    DECK,
+    PRESETS,
+    Bid,
+    Phase,
+    Play,
+    PlayerView,
+    Rules,
+    ViewError,
+    apply,
+    check_view,
+    legal_actions,
+    new_game,
+    playable,
+    public_view,
+    random_deal,
+    view_for,
+)
+
+BOTS: tuple[Callable[[], Any], ...] = (RandomBot, HeuristicBot, lambda: SearchBot(simulations=32))
+
+
+def _views(rules: Rules, seed: int) -> list[PlayerView]:
+    """Every seat's view at every step of one random game under ``rules``."""
+    rng = random.Random(seed)
+    state = new_game(rules, first_dealer=seed % rules.player_count)
+    views = []
+    while True:
+        views.extend(view_for(state, seat) for seat in range(rules.player_count))
+        if state.is_over:
+            return views
+        action = random_deal(state, rng) if state.is_chance else rng.choice(legal_actions(state))
+        state, _ = apply(state, action)
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_every_view_a_game_gives_passes(preset: str) -> None:
+    for players in (3, 5, 7):
+        rules = Rules.preset(preset, players)
+        for view in _views(Rules.from_dict({**rules.to_dict(), "schedule": "descending"}), 1):
+            check_view(view)
+    state = new_game(Rules(player_count=4))
+    check_view(public_view(state))
+
+
+@given(short_rules(), st.integers(0, 2**32 - 1))
+@settings(max_examples=40, deadline=None)
+def test_every_view_of_any_rules_passes(rules: Rules, seed: int) -> None:
+    for view in _views(rules, seed):
+        check_view(view)
+
+
+def _positions() -> tuple[PlayerView, PlayerView, list[Any]]:
+    """A bidding view (seat 1), a view mid-trick with a choice of plays (seat 3), and the cards
+    the second cannot see."""
+    rules = Rules(
+        player_count=4, schedule="custom", custom_hand_sizes=(5,), trump_in_last_hand=True
+    )
+    state = new_game(rules, first_dealer=0)
+    state, _ = apply(state, random_deal(state, random.Random(4)))
+    bidding = view_for(state, min(state.to_act))
+    while state.phase is Phase.BID:
+        state, _ = apply(state, legal_actions(state)[0])
+    while len(legal_actions(state)) < 2 or not state.trick:
+        state, _ = apply(state, legal_actions(state)[0])
+    playing = view_for(state, min(state.to_act))
+    seen = {*playing.hand, playing.trump_card, *(card for _, card in playing.played_cards())}
+    return bidding, playing, [card for card in DECK if card not in seen]
+
+
+BIDDING, PLAYING, UNSEEN = _positions()
+R = dataclasses.replace
+
+
+@pytest.mark.parametrize(
+    ("view", "message"),
+    [
+        (R(PLAYING, rules=Rules(player_count=7)), "bids has 4 entries; the rules have 7 seats"),
+        (  # crashed the compiled search (it read past the four seats' entries)
+            R(PLAYING, legal_actions=(Play(3, UNSEEN[0]), Play(3, UNSEEN[1]))),
+            f"legal_actions are not what the view gives seat 3: seat 3 plays {UNSEEN[0]}, seat 3"
+            f" plays {UNSEEN[1]} not open to it;",
+        ),  # looped for ever in the compiled search, holding the interpreter
+        (R(BIDDING, phase=Phase.PLAY), "cards are played while bids are missing"),
+        (R(PLAYING, bids=(1,)), "bids has 1 entries; the rules have 4 seats"),
+        (R(PLAYING, tricks_won=(0,)), "tricks_won has 1 entries; the rules have 4 seats"),
+        (R(BIDDING, seat=True), "seat must be a seat from 0 to 3 or None, got True"),
+        (R(BIDDING, seat=9), "seat must be a seat from 0 to 3 or None, got 9"),
+        (R(BIDDING, rules=None), "rules must be Rules, got NoneType"),
+        (R(BIDDING, trump_card="As"), "trump_card must be a Card or None, got 'As'"),
+        (R(BIDDING, trump_card=None), "trump_card is None, but this hand turns a trump card"),
+        (R(PLAYING, tricks=(None,)), "tricks must be completed tricks of 4 cards each"),
+        (R(BIDDING, phase="bid"), "phase must be a Phase, got 'bid'"),
+        (R(BIDDING, legal_actions=(Bid(1, 99),)), "seat 1 bids 99 not open to it"),
+        (R(BIDDING, hand_size=6), "hand 1 of 1 under these rules, with 6 cards each"),
+        (R(BIDDING, hand=BIDDING.hand[1:]), "seat 1 holds 4 cards, having played 0 of 5"),
+        (
+            R(PLAYING, hand=(*PLAYING.hand[1:], PLAYING.trick[0])),
+            f"{PLAYING.trick[0]} appears more than once among the hand, the tricks and the trump",
+        ),
+        (R(PLAYING, to_act=frozenset({8})), "to_act must be a set of seats from 0 to 3"),
+    ],
+)
+def test_a_view_no_game_could_give_is_refused_by_every_bot(view: PlayerView, message: str) -> None:
+    with pytest.raises(ViewError, match=r"^inconsistent view: ") as info:
+        check_view(view)
+    assert message in str(info.value)
+    for make in BOTS:
+        with pytest.raises(ViewError) as refused:
+            make().choose(view, random.Random(0), Budget(simulations=32))
+        assert str(refused.value) == str(info.value)
+    if view.phase is Phase.BID:
+        with pytest.raises(ViewError):
+            advise_bid(view, random.Random(0), samples=20)
+
+
+def test_a_public_view_is_no_seat_to_act_for() -> None:
+    for make in BOTS:
+        with pytest.raises(ValueError, match="a public view has no seat to act for"):
+            make().choose(R(BIDDING, seat=None), random.Random(0), Budget(simulations=32))
+
+
+@given(st.integers(0, 10_000), st.sampled_from(BOTS))
+@settings(max_examples=25, deadline=None)
+def test_a_view_changed_consistently_is_decided_from(seed: int, make: Callable[[], Any]) -> None:
+    """Another hand of the unseen cards, with the plays it allows: a position no deal gave,
+    but one a game could, so the bot plays one of its legal cards."""
+    rng = random.Random(seed)
+    hand = tuple(rng.sample(UNSEEN, len(PLAYING.hand)))
+    must = PLAYING.rules.must_trump
+    cards = playable(hand, PLAYING.trick, PLAYING.trump, must_trump=must)
+    view = R(PLAYING, hand=hand, legal_actions=tuple(Play(3, card) for card in cards))
+    check_view(view)
+    assert make().choose(view, rng, Budget(simulations=32)) in view.legal_actions
