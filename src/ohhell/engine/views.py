@@ -20,6 +20,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from ohhell.engine.actions import Action, Bid, Play
 from ohhell.engine.cards import Card, Suit
@@ -214,50 +215,54 @@ def check_view(view: PlayerView) -> None:
         raise ViewError(f"inconsistent view: {problem}")
 
 
-def _is_int(value: object) -> bool:
-    return type(value) is int
+_INT: Final[frozenset[type]] = frozenset({int})
+_BID: Final[frozenset[type]] = frozenset({int, type(None)})
+_BOOL: Final[frozenset[type]] = frozenset({bool})
+_CARD: Final[frozenset[type]] = frozenset({Card})
+_PER_SEAT: Final = (("bids", _BID), ("has_bid", _BOOL), ("tricks_won", _INT), ("totals", _INT))
 
 
 def _view_problem(view: PlayerView) -> str | None:
+    """What is wrong with ``view``, or ``None``. (Each decision of every bot pays for this, so
+    it checks types by sets of them rather than one call per entry.)"""
     rules = view.rules
     if not isinstance(rules, Rules):
         return f"rules must be Rules, got {type(rules).__name__}"
     n = rules.player_count
     seat = view.seat
-    if seat is not None and not (_is_int(seat) and 0 <= seat < n):
+    if seat is not None and not (type(seat) is int and 0 <= seat < n):
         return f"seat must be a seat from 0 to {n - 1} or None, got {seat!r}"
     if not isinstance(view.phase, Phase):
         return f"phase must be a Phase, got {view.phase!r}"
-    for name in ("version", "hand_index", "hand_size", "dealer", "leader"):
-        value = getattr(view, name)
-        if not _is_int(value) or value < 0:
-            return f"{name} must be a whole number, got {value!r}"
+    numbers = (view.version, view.hand_index, view.hand_size, view.dealer, view.leader)
+    if {type(value) for value in numbers} != _INT or min(numbers) < 0:
+        names = ("version", "hand_index", "hand_size", "dealer", "leader")
+        name, value = next(
+            (name, value)
+            for name, value in zip(names, numbers, strict=True)
+            if type(value) is not int or value < 0
+        )
+        return f"{name} must be a whole number, got {value!r}"
     if view.dealer >= n or view.leader >= n:
         return f"dealer {view.dealer} and leader {view.leader} must be seats from 0 to {n - 1}"
-    for name, kinds in (
-        ("bids", (int, type(None))),
-        ("has_bid", (bool,)),
-        ("tricks_won", (int,)),
-        ("totals", (int,)),
-    ):
+    for name, kinds in _PER_SEAT:
         entries = getattr(view, name)
-        if not isinstance(entries, tuple) or len(entries) != n:
+        if type(entries) is not tuple or len(entries) != n:
             count = len(entries) if isinstance(entries, tuple) else type(entries).__name__
             return f"{name} has {count} entries; the rules have {n} seats"
-        if not all(type(entry) in kinds for entry in entries):
-            return f"{name} holds {entries!r}, not {' or '.join(k.__name__ for k in kinds)}"
-    if not isinstance(view.to_act, frozenset) or not all(
-        _is_int(s) and 0 <= s < n for s in view.to_act
+        if not {type(entry) for entry in entries} <= kinds:
+            return f"{name} holds {entries!r}, not {' or '.join(sorted(k.__name__ for k in kinds))}"
+    to_act = view.to_act
+    if (
+        type(to_act) is not frozenset
+        or not {type(s) for s in to_act} <= _INT
+        or (to_act and not 0 <= min(to_act) <= max(to_act) < n)
     ):
-        return f"to_act must be a set of seats from 0 to {n - 1}, got {view.to_act!r}"
-    cards = _card_problem(view, n)
-    if cards is not None:
-        return cards
-    if view.phase in (Phase.BID, Phase.PLAY):
-        hand_problem = _hand_problem(view)
-        if hand_problem is not None:
-            return hand_problem
-    return _actions_problem(view, n)
+        return f"to_act must be a set of seats from 0 to {n - 1}, got {to_act!r}"
+    problem = _card_problem(view, n)
+    if problem is None and view.phase in (Phase.BID, Phase.PLAY):
+        problem = _hand_problem(view, n)
+    return problem if problem is not None else _actions_problem(view, n)
 
 
 def _card_problem(view: PlayerView, n: int) -> str | None:
@@ -265,34 +270,39 @@ def _card_problem(view: PlayerView, n: int) -> str | None:
     hand = view.hand
     if view.seat is None and hand is not None:
         return "a public view (no seat) holds a hand"
-    if view.seat is not None and not isinstance(hand, tuple):
+    if view.seat is not None and type(hand) is not tuple:
         return f"hand must be a tuple of cards, got {type(hand).__name__}"
-    if view.trump_card is not None and not isinstance(view.trump_card, Card):
+    if view.trump_card is not None and type(view.trump_card) is not Card:
         return f"trump_card must be a Card or None, got {view.trump_card!r}"
-    if not isinstance(view.tricks, tuple) or not all(
-        isinstance(t, Trick)
-        and isinstance(t.cards, tuple)
-        and len(t.cards) == n
-        and _is_int(t.leader)
-        and 0 <= t.leader < n
-        for t in view.tricks
-    ):
+    seen = list(hand or ())
+    tricks = view.tricks
+    if type(tricks) is not tuple:
         return f"tricks must be completed tricks of {n} cards each"
-    if not isinstance(view.trick, tuple) or len(view.trick) >= n:
+    for trick in tricks:
+        if not (
+            type(trick) is Trick
+            and type(trick.cards) is tuple
+            and len(trick.cards) == n
+            and type(trick.leader) is int
+            and 0 <= trick.leader < n
+        ):
+            return f"tricks must be completed tricks of {n} cards each"
+        seen += trick.cards
+    if type(view.trick) is not tuple or len(view.trick) >= n:
         return f"trick must be the current trick's cards, fewer than {n}"
-    seen = [*(hand or ()), *(c for t in view.tricks for c in t.cards), *view.trick]
+    seen += view.trick
     if view.trump_card is not None:
         seen.append(view.trump_card)
-    if not all(isinstance(card, Card) for card in seen):
+    if seen and {type(card) for card in seen} != _CARD:
         return "the hand and the tricks must hold cards (Card)"
-    if len(set(seen)) != len(seen):
+    if len({card.index for card in seen}) != len(seen):  # (an index hashes faster than a card)
         twice = sorted({str(card) for card in seen if seen.count(card) > 1})
         verb = "appears" if len(twice) == 1 else "appear"
         return f"{', '.join(twice)} {verb} more than once among the hand, the tricks and the trump"
     return None
 
 
-def _hand_problem(view: PlayerView) -> str | None:
+def _hand_problem(view: PlayerView, n: int) -> str | None:
     """During a hand: its size, its turned card, and the seat's cards left."""
     rules = view.rules
     if view.hand_index >= rules.hand_count or view.hand_size != rules.hand_size(view.hand_index):
@@ -305,12 +315,12 @@ def _hand_problem(view: PlayerView) -> str | None:
         return f"trump_card is {view.trump_card!r}, but this hand {turned}"
     if len(view.tricks) >= view.hand_size or sum(view.tricks_won) != len(view.tricks):
         return f"{len(view.tricks)} tricks played and tricks_won {view.tricks_won}"
-    if view.seat is not None and view.hand is not None:
-        played = sum(seat == view.seat for seat, _ in view.played_cards())
-        if len(view.hand) != view.hand_size - played:
+    seat, hand = view.seat, view.hand
+    if seat is not None and hand is not None:  # a card to each trick, and maybe to this one
+        played = len(view.tricks) + ((seat - view.leader) % n < len(view.trick))
+        if len(hand) != view.hand_size - played:
             return (
-                f"seat {view.seat} holds {len(view.hand)} cards, having played {played} of"
-                f" {view.hand_size}"
+                f"seat {seat} holds {len(hand)} cards, having played {played} of {view.hand_size}"
             )
     if view.phase is Phase.PLAY and not all(view.has_bid):
         return "cards are played while bids are missing"
@@ -319,28 +329,39 @@ def _hand_problem(view: PlayerView) -> str | None:
 
 def _actions_problem(view: PlayerView, n: int) -> str | None:
     """The legal actions must be those the view's facts give its seat."""
-    if not isinstance(view.legal_actions, tuple):
-        return f"legal_actions must be a tuple, got {type(view.legal_actions).__name__}"
-    expected: set[Action] = set()
+    actions = view.legal_actions
+    if type(actions) is not tuple:
+        return f"legal_actions must be a tuple, got {type(actions).__name__}"
     seat, hand = view.seat, view.hand
+    expected: frozenset[Action] = frozenset()
     if seat is not None and hand is not None:
         if view.phase is Phase.PLAY and seat == (view.leader + len(view.trick)) % n:
             must = view.rules.must_trump
             cards = playable(hand, view.trick, view.trump, must_trump=must)
-            expected = {Play(seat, card) for card in cards}
+            if {type(a) for a in actions} <= {Play}:  # plays: each has a seat and a card
+                seats = {a.seat for a in actions}  # type: ignore[union-attr]
+                given = {a.card for a in actions}  # type: ignore[union-attr]
+                if seats <= {seat} and len(actions) == len(cards) and given == set(cards):
+                    return None  # the common case, without making an action per card
+            expected = frozenset(Play(seat, card) for card in cards)
         elif view.phase is Phase.BID and seat in view.to_act:
-            expected = {Bid(seat, bid) for bid in range(view.hand_size + 1)}
+            bids = set(range(view.hand_size + 1))
             others = [b for s, b in enumerate(view.bids) if s != seat]
             if view.rules.hook and seat == view.dealer and None not in others:
-                forbidden = view.hand_size - sum(b for b in others if b is not None)
-                expected.discard(Bid(seat, forbidden))
-    given = set(view.legal_actions)
-    if given != expected or len(given) != len(view.legal_actions):
-        wrong = sorted(map(str, given - expected))
-        missing = sorted(map(str, expected - given))
-        return (
-            f"legal_actions are not what the view gives seat {seat}"
-            + (f": {', '.join(wrong)} not open to it" if wrong else "")
-            + (f"; {', '.join(missing)} missing" if missing else "")
-        )
-    return None
+                bids.discard(view.hand_size - sum(b for b in others if b is not None))
+            if {type(a) for a in actions} <= {Bid}:  # as for plays above
+                seats = {a.seat for a in actions}  # type: ignore[union-attr]
+                given_bids = {a.bid for a in actions}  # type: ignore[union-attr]
+                if seats <= {seat} and len(actions) == len(bids) and given_bids == bids:
+                    return None
+            expected = frozenset(Bid(seat, bid) for bid in bids)
+    given_actions = set(actions)
+    if given_actions == expected and len(actions) == len(expected):
+        return None
+    wrong = sorted(map(str, given_actions - expected))
+    missing = sorted(map(str, expected - given_actions))
+    return (
+        f"legal_actions are not what the view gives seat {seat}"
+        + (f": {', '.join(wrong)} not open to it" if wrong else "")
+        + (f"; {', '.join(missing)} missing" if missing else "")
+    )
