@@ -69,6 +69,18 @@ def test_loading_compiles_every_kernel_called_from_python() -> None:
     assert [name for name in called if not getattr(compiled, name).signatures] == []
 
 
+def test_every_kernel_lets_other_threads_run() -> None:
+    """A compiled kernel releases the interpreter lock: a search stuck in one (a bug, or a view
+    no game gives) would otherwise stop every thread, the runner's overrun timer included, which
+    then could not report it as ``play_game`` promises."""
+    require("numba")
+    assert compiled.load()
+    held = [
+        name for name in compiled._KERNELS if not getattr(compiled, name).targetoptions.get("nogil")
+    ]
+    assert held == []
+
+
 def test_importing_the_bots_or_the_cli_does_not_import_numba() -> None:
     """numba is loaded when a search bot is built, not when the CLI starts (it costs 0.3 s)."""
     code = (

@@ -170,7 +170,9 @@ def load() -> bool:
     module = globals()
     _arrays = numpy  # before compiling: the kernels' scratch arrays become numpy's
     for name in _KERNELS:  # rebound before any is compiled: each call resolves to a kernel
-        module[name] = numba.njit(cache=True)(module[name])
+        # nogil: a kernel touches no Python object, and lets other threads run meanwhile (the
+        # runner's overrun timer among them, which must report a bot that does not return)
+        module[name] = numba.njit(cache=True, nogil=True)(module[name])
     _weights = numpy.array(_WEIGHTS, dtype=numpy.float64)
     _numpy = numpy
     _warm_up()
