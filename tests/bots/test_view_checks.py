@@ -111,7 +111,8 @@ R = dataclasses.replace
         (R(PLAYING, tricks=(None,)), "tricks must be completed tricks of 4 cards each"),
         (R(BIDDING, phase="bid"), "phase must be a Phase, got 'bid'"),
         (R(BIDDING, legal_actions=(Bid(1, 99),)), "seat 1 bids 99 not open to it"),
-        (R(BIDDING, hand_size=6), "hand 1 of 1 under these rules, with 6 cards each"),
+        (R(BIDDING, hand_size=6), "hand_size 6, but hand 1 of these rules deals 5 cards each"),
+        (R(BIDDING, hand_index=1), "hand_index 1, but these rules have 1 hand"),
         (R(BIDDING, hand=BIDDING.hand[1:]), "seat 1 holds 4 cards, having played 0 of 5"),
         (
             R(PLAYING, hand=(*PLAYING.hand[1:], PLAYING.trick[0])),

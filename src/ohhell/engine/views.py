@@ -29,6 +29,7 @@ from ohhell.engine.rules import Rules
 from ohhell.engine.scoring import playable
 from ohhell.engine.state import GameState, Phase, ScoreRow, Trick
 from ohhell.engine.transitions import check_seat, legal_actions, require_state
+from ohhell.engine.wording import counted
 
 __all__ = ["PlayerView", "ScoreRow", "check_view", "public_view", "score_sheet", "view_for"]
 
@@ -305,10 +306,13 @@ def _card_problem(view: PlayerView, n: int) -> str | None:
 def _hand_problem(view: PlayerView, n: int) -> str | None:
     """During a hand: its size, its turned card, and the seat's cards left."""
     rules = view.rules
-    if view.hand_index >= rules.hand_count or view.hand_size != rules.hand_size(view.hand_index):
+    if view.hand_index >= rules.hand_count:
+        hands = counted(rules.hand_count, "hand")
+        return f"hand_index {view.hand_index}, but these rules have {hands}"
+    if view.hand_size != rules.hand_size(view.hand_index):
         return (
-            f"hand {view.hand_index + 1} of {rules.hand_count} under these rules, with"
-            f" {view.hand_size} cards each"
+            f"hand_size {view.hand_size}, but hand {view.hand_index + 1} of these rules deals"
+            f" {rules.hand_size(view.hand_index)} cards each"
         )
     if (view.trump_card is None) == rules.has_trump(view.hand_index):
         turned = "turns a trump card" if rules.has_trump(view.hand_index) else "turns none"
