@@ -68,9 +68,9 @@ from ohhell.bots.fast import (
     score_tables,
     solve_leaf_estimate,
 )
-from ohhell.bots.heuristic import trick_distribution
+from ohhell.bots.heuristic import calibration_group, trick_distribution
 from ohhell.bots.sampling import WorldSampler, uniform_sampler
-from ohhell.engine import Action, Bid, BiddingMode, Card, Phase, Play, PlayerView
+from ohhell.engine import DECK, Action, Bid, BiddingMode, Card, Phase, Play, PlayerView
 
 __all__ = ["BidEstimate", "SearchBot"]
 
@@ -98,6 +98,26 @@ CERTAIN_AFTER = 100
 """Worlds a bid's estimate must ask for before an outcome they all agree on is taken as
 certain, without the heuristic's estimate blended in (``SearchBot._prior_share``): with one
 world every outcome looks certain, with four half of them do (150 seven-card positions)."""
+
+
+def _prior_trusted(view: PlayerView) -> bool:
+    """Whether the heuristic's estimate is blended into a bid's distribution of tricks at all:
+    not in a hand of more than one card without trump where the opponents hold under half the
+    unseen cards (the heuristic's calibration group 3, as in the last hands of custom
+    schedules). Its calibration there averages every position, and rates a king whose ace is
+    unseen 0.57 where the seat on lead takes it 0.92 of the time (``Ks Kd`` of three players:
+    both win in 84.5 % of deals, the blend said 61 %). Bids from the rollouts alone there,
+    paired against the blend over single hands of 2 to 4 cards of 3 to 5 players (300 to 400
+    deal sets each), scored +0.29 to +0.47 points a hand, and -0.05 (CI -0.16 .. +0.07) with
+    four players and two cards (docs/bots-research.md). A lone card keeps it: the heuristic
+    bids one card by its exact odds."""
+    if view.trump_card is not None or view.hand_size < 2:
+        return True
+    n = view.rules.player_count
+    others = (n - 1) * view.hand_size  # at bidding time, every hand is whole
+    unseen = len(DECK) - view.hand_size  # no card turned
+    return calibration_group(trump=False, is_trump=False, share=others / unseen, unseen=unseen) != 3
+
 
 MAX_UNTIMED_WORLDS = 1_000_000
 """The most worlds a decision may sample without a time limit: their seeds are drawn before
@@ -228,7 +248,8 @@ class SearchBot:
     - ``bid_factor`` [6]: bids get this many times the playouts of a card decision.
     - ``prior_weight`` [0.5]: the share of the heuristic's calibrated trick distribution in
       the distribution bids are scored by, the rollouts' giving the rest (0: rollouts alone,
-      1: the prior alone).
+      1: the prior alone); none where the heuristic's calibration is known to be far off
+      (:func:`_prior_trusted`).
     - ``spoiler`` [true]: in rollouts, a seat whose bid is lost plays for what is left to it,
       to make the others miss where a missed bid scores nothing, to take every trick it can
       where a missed bid scores its tricks; false: it plays on as if still aiming at its bid.
@@ -656,8 +677,13 @@ one decision, at most 1,000,000: give at most 111,111 simulations, or a time lim
         loop = self._bid_loop_compiled if self._compiled_worlds(sampler) else self._bid_loop
         weight_sum, drawn = loop(view, table, sampler, rng, worlds, deadline, tallies)
         dists: dict[int, list[float]] = {}
+        trusted = _prior_trusted(view)
         for b in candidates:
-            share = self._prior_share(tallies[b], weight_sum, drawn)
+            share = (  # no world counted: the estimate alone, trusted or not
+                self._prior_share(tallies[b], weight_sum, drawn)
+                if trusted or weight_sum <= 0.0
+                else 0.0
+            )
             dists[b] = [
                 share * p + (1.0 - share) * (w / weight_sum if weight_sum else 0.0)
                 for p, w in zip(prior, tallies[b], strict=True)
