@@ -9,6 +9,7 @@ import random
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from tests.conftest import require
 
 from ohhell.bots import Budget
 from ohhell.bots.heuristic import HeuristicBot
@@ -215,6 +216,20 @@ def test_a_budget_is_a_positive_finite_time(seconds: float) -> None:
     with pytest.raises(ValueError, match="seconds must be a positive finite number"):
         Budget(seconds=seconds)
     assert str(Budget(seconds=10**300)) == "1e+300 s"
+
+
+def test_a_budget_takes_numpy_s_numbers_as_python_s() -> None:
+    """A count or a time computed with numpy is a count or a time: kept as int and float."""
+    require("numpy")
+    import numpy as np
+
+    budget = Budget(simulations=np.int64(320), seconds=np.float32(0.5))
+    assert (budget.simulations, budget.seconds) == (320, 0.5)
+    assert (type(budget.simulations), type(budget.seconds)) == (int, float)
+    with pytest.raises(ValueError, match="simulations must be a positive integer"):
+        Budget(simulations=np.float64(2.0))
+    with pytest.raises(ValueError, match="seconds must be a positive finite number"):
+        Budget(seconds=np.float32("inf"))
 
 
 @pytest.mark.parametrize("simulations", [0, -3, True, False, 2.5, "10"])

@@ -30,6 +30,7 @@ A position can also be described as a player at a real table sees it
 
 from __future__ import annotations
 
+import numbers
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -82,8 +83,9 @@ def advise_bid(
 ) -> BidAdvice:
     """Advise ``view.seat``, which must be to bid now, from ``samples`` sampled deals (the
     same ``rng`` state gives the same advice)."""
-    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+    if isinstance(samples, bool) or not isinstance(samples, numbers.Integral) or samples < 1:
         raise ValueError(f"samples must be a positive integer, got {samples!r}")
+    samples = int(samples)  # numpy's whole numbers too
     if samples > MAX_UNTIMED_WORLDS:
         raise ValueError(f"samples must be at most {MAX_UNTIMED_WORLDS:,}, got {samples:,}")
     legal_actions(view, rng, Budget())  # the call checked, and the seat is to act

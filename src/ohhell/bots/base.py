@@ -12,7 +12,6 @@ import inspect
 import math
 import numbers
 import random
-import sys
 import types
 import typing
 from collections.abc import Callable
@@ -26,8 +25,8 @@ from ohhell.engine.wording import counted
 __all__ = ["Bot", "Budget", "check_budget", "checked_options", "legal_actions", "option_kinds"]
 
 
-_LONGEST: Final = sys.float_info.max
-"""The longest time a budget takes, in seconds: the largest float (a time is one)."""
+def _is_number(value: object) -> bool:
+    return isinstance(value, numbers.Real) and not isinstance(value, bool)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -39,20 +38,27 @@ class Budget:
     seconds: float | None = None
 
     def __post_init__(self) -> None:
+        # any whole number or number (numpy's too), kept as Python's int and float
         if self.simulations is not None and (
             isinstance(self.simulations, bool)
-            or not isinstance(self.simulations, int)
+            or not isinstance(self.simulations, numbers.Integral)
             or self.simulations < 1
         ):
             raise ValueError(
                 f"simulations must be a positive integer, got {brief(self.simulations)}"
             )
-        if self.seconds is not None and not (
-            isinstance(self.seconds, (int, float))
-            and not isinstance(self.seconds, bool)
-            and 0 < self.seconds < _LONGEST
-        ):  # a time as a float: an int beyond any float's range (10**400) is refused here
-            raise ValueError(f"seconds must be a positive finite number, got {brief(self.seconds)}")
+        if self.simulations is not None and type(self.simulations) is not int:
+            object.__setattr__(self, "simulations", int(self.simulations))
+        if self.seconds is not None:
+            seconds = self.seconds
+            try:  # a time is a float: an int beyond any float's range (10**400) is refused
+                value = float(seconds) if _is_number(seconds) else math.nan
+            except OverflowError:
+                value = math.inf
+            if not 0 < value < math.inf:
+                raise ValueError(f"seconds must be a positive finite number, got {brief(seconds)}")
+            if type(seconds) is not int and type(seconds) is not float:
+                object.__setattr__(self, "seconds", value)
 
     def __str__(self) -> str:
         """In words, for messages.
