@@ -28,7 +28,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import fields
 from operator import attrgetter
-from typing import Final
+from typing import Final, Protocol
 
 from ohhell.engine.actions import Action, Bid, Deal, Play
 from ohhell.engine.cards import (
@@ -145,12 +145,26 @@ def _legal_bids(state: GameState, seat: int) -> tuple[int, ...]:
 def _bids_of(state: GameState, seat: int) -> tuple[int, ...]:
     """The bids of :func:`_legal_bids` for a seat known to be bidding now."""
     bids = range(state.hand_size + 1)
-    forbidden = _hook_forbidden_bid(state, seat)
+    forbidden = hook_forbidden_bid(state, seat)
     return tuple(bids) if forbidden is None else tuple([b for b in bids if b != forbidden])
 
 
-def _hook_forbidden_bid(state: GameState, seat: int) -> int | None:
-    """Under the hook, the one bid the last bidder may not make (it may be out of range)."""
+class _Bidding(Protocol):
+    """What the hook reads: a game state, or a seat's view of it (the same fields)."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def hand_size(self) -> int: ...
+    @property
+    def bids(self) -> tuple[int | None, ...]: ...
+
+
+def hook_forbidden_bid(state: _Bidding, seat: int) -> int | None:
+    """Under the hook, the one bid the last bidder may not make (it may be out of range), of a
+    state or of a seat's view (:func:`~ohhell.engine.check_view` checks a view's bids by it)."""
     if not state.rules.hook or seat != state.dealer:
         return None
     others = [b for s, b in enumerate(state.bids) if s != seat]
@@ -309,7 +323,7 @@ def _check_bid(state: GameState, action: Bid) -> None:
             f" ({state.describe_position()})",
             seat=seat,
         )
-    if bid == _hook_forbidden_bid(state, seat):
+    if bid == hook_forbidden_bid(state, seat):
         others = sum(b for s, b in enumerate(state.bids) if s != seat and b is not None)
         raise HookError(
             f"seat {seat} (dealer, last to bid) may not bid {bid}: with the hook the bids may not"

@@ -28,7 +28,12 @@ from ohhell.engine.errors import ViewError
 from ohhell.engine.rules import Rules
 from ohhell.engine.scoring import playable
 from ohhell.engine.state import GameState, Phase, ScoreRow, Trick
-from ohhell.engine.transitions import check_seat, legal_actions, require_state
+from ohhell.engine.transitions import (
+    check_seat,
+    hook_forbidden_bid,
+    legal_actions,
+    require_state,
+)
 from ohhell.engine.wording import counted
 
 __all__ = ["PlayerView", "ScoreRow", "check_view", "public_view", "score_sheet", "view_for"]
@@ -350,9 +355,9 @@ def _actions_problem(view: PlayerView, n: int) -> str | None:
             expected = frozenset(Play(seat, card) for card in cards)
         elif view.phase is Phase.BID and seat in view.to_act:
             bids = set(range(view.hand_size + 1))
-            others = [b for s, b in enumerate(view.bids) if s != seat]
-            if view.rules.hook and seat == view.dealer and None not in others:
-                bids.discard(view.hand_size - sum(b for b in others if b is not None))
+            forbidden = hook_forbidden_bid(view, seat)
+            if forbidden is not None:
+                bids.discard(forbidden)
             if {type(a) for a in actions} <= {Bid}:  # as for plays above
                 seats = {a.seat for a in actions}  # type: ignore[union-attr]
                 given_bids = {a.bid for a in actions}  # type: ignore[union-attr]
