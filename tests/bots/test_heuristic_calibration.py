@@ -203,11 +203,19 @@ def test_calibration_groups_and_player_count_shifts() -> None:
     """Hands without trump are calibrated apart when the opponents hold under half of the
     unseen cards (a small hand with a large stock); hands with a trump are shifted for 5 to 7
     players, where the four-player fit overrates cards, and for 3 only while playing cards."""
-    assert calibration_group(trump=True, is_trump=True, share=0.1, unseen=40) == 0
-    assert calibration_group(trump=True, is_trump=False, share=0.1, unseen=40) == 1
-    assert calibration_group(trump=False, is_trump=False, share=1.0, unseen=39) == 2
-    assert calibration_group(trump=False, is_trump=False, share=3 / 51, unseen=51) == 3
-    assert calibration_group(trump=False, is_trump=False, share=0.0, unseen=0) == 2
+    for on_lead in (False, True):
+        for playing in (False, True):
+            seat = {"on_lead": on_lead, "playing": playing}
+            assert calibration_group(trump=True, is_trump=True, share=0.1, unseen=40, **seat) == 0
+            assert calibration_group(trump=True, is_trump=False, share=0.1, unseen=40, **seat) == 1
+            assert calibration_group(trump=False, is_trump=False, share=1.0, unseen=39, **seat) == 2
+            assert calibration_group(trump=False, is_trump=False, share=0.0, unseen=0, **seat) == 2
+    # a small hand: not on lead 3; on lead 4 while bidding, 5 while playing
+    small = {"trump": False, "is_trump": False, "share": 3 / 51, "unseen": 51}
+    assert calibration_group(**small, on_lead=False, playing=False) == 3
+    assert calibration_group(**small, on_lead=False, playing=True) == 3
+    assert calibration_group(**small, on_lead=True, playing=False) == 4
+    assert calibration_group(**small, on_lead=True, playing=True) == 5
     assert [calibration_shift(players, 1) for players in (3, 4)] == [0.0, 0.0]
     assert calibration_shift(5, 1) > calibration_shift(6, 1) > calibration_shift(7, 1)
     assert calibration_shift(7, 0) < 0.0

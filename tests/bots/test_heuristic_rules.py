@@ -21,10 +21,11 @@ from ohhell.bots import Budget, HeuristicBot
 from ohhell.bots.heuristic import (
     SMALL_HAND_SHARE,
     calibration_group,
+    card_win_probabilities,
     heuristic_bid,
     trick_distribution,
 )
-from ohhell.engine import Bid, PlayerView, score_hand, view_for
+from ohhell.engine import Bid, Card, PlayerView, score_hand, view_for
 
 HEURISTIC_POSITIONS: tuple[Position, ...] = (
     build_position(
@@ -673,6 +674,36 @@ def test_hooked_dealer_certain_to_miss_bids_nearest_its_tricks(
 def test_small_hand_calibration_group_is_strictly_under_the_share() -> None:
     """Without trump, group 3 (a small hand with a large stock) is for an opponents' share of
     the unseen cards *under* ``SMALL_HAND_SHARE``; at the share itself, group 2."""
-    assert calibration_group(trump=False, is_trump=False, share=SMALL_HAND_SHARE, unseen=20) == 2
-    assert calibration_group(trump=False, is_trump=False, share=0.49, unseen=20) == 3
-    assert calibration_group(trump=False, is_trump=False, share=0.0, unseen=0) == 2
+    seat = {"trump": False, "is_trump": False, "on_lead": False, "playing": True}
+    assert calibration_group(share=SMALL_HAND_SHARE, unseen=20, **seat) == 2
+    assert calibration_group(share=0.49, unseen=20, **seat) == 3
+    assert calibration_group(share=0.0, unseen=0, **seat) == 2
+
+
+def test_small_hand_without_trump_rates_a_king_led_above_one_not_led() -> None:
+    """Three players, three cards, no trump: a king led wins unless its ace is among the
+    opponents' four of the 49 unseen cards (45/49, 0.92). Playing, the seat on lead rates its
+    kings well above the seat that follows (group 5 against group 3)."""
+    kings = ("Ks Kd 2c", "2h 3h 4h", "5h 6h 7h")
+    led = view_for(
+        build_position(
+            "on lead", hands=kings, trump_card=None, bids=(0, 0, 0), good="", why=""
+        ).state,
+        0,
+    )
+    follows = view_for(
+        build_position(
+            "following",
+            hands=(kings[1], kings[0], kings[2]),
+            trump_card=None,
+            bids=(0, 0, 0),
+            plays="2h",
+            good="",
+            why="",
+        ).state,
+        1,
+    )
+    king = Card.from_str("Ks")
+    on_lead = card_win_probabilities(led)[king]
+    assert 0.7 < on_lead < 0.92
+    assert card_win_probabilities(follows)[king] < on_lead - 0.2

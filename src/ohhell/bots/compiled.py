@@ -76,7 +76,7 @@ _LOST_GRAB: Final = 2
 """:data:`ohhell.bots.fast.LOST_GRAB`."""
 _SMALL_HAND_SHARE: Final = 0.5
 """:data:`ohhell.bots.heuristic.SMALL_HAND_SHARE`."""
-_CALIBRATION_GROUPS: Final = 4
+_CALIBRATION_GROUPS: Final = 6
 """How many groups of weights :data:`ohhell.bots.heuristic.CARD_WIN_WEIGHTS` has."""
 # The card model's hand-set constants (:data:`ohhell.bots.heuristic.GUARD_CHANCE_TRUMP` on).
 _GUARD_CHANCE_TRUMP: Final = 0.6
@@ -888,11 +888,13 @@ def _calibrated_tricks(
         suit = int(probs[4 * i + 0])
         rank = int(probs[4 * i + 1])
         higher = int(probs[4 * i + 2])
-        # heuristic.calibration_group, inlined
+        # heuristic.calibration_group, inlined (bidding)
         if trump >= 0:
             group = 0 if suit == trump else 1
         else:
-            group = 3 if unseen_total and share < _SMALL_HAND_SHARE else 2
+            group = 2
+            if unseen_total and share < _SMALL_HAND_SHARE:
+                group = 4 if on_lead else 3
         if higher == 0 and (group == 0 or masters_lead):
             probs[4 * i + 3] = 1.0
             total += 1.0

@@ -458,7 +458,12 @@ def _card_chances(hand: int, trump_card: int, players: int, on_lead: bool) -> li
     masters_lead = trump == NO_TRUMP and on_lead and all(row[2] == 0 for row in probs)
     for suit, rank, higher, raw in probs:
         group = calibration_group(
-            trump=trump != NO_TRUMP, is_trump=suit == trump, share=share, unseen=unseen_total
+            trump=trump != NO_TRUMP,
+            is_trump=suit == trump,
+            share=share,
+            unseen=unseen_total,
+            on_lead=on_lead,
+            playing=False,
         )
         if higher == 0 and (group == 0 or masters_lead):
             out.append(1.0)  # as the heuristic: sure to win whenever played (or all led)

@@ -116,7 +116,15 @@ def _prior_trusted(view: PlayerView) -> bool:
     n = view.rules.player_count
     others = (n - 1) * view.hand_size  # at bidding time, every hand is whole
     unseen = len(DECK) - view.hand_size  # no card turned
-    return calibration_group(trump=False, is_trump=False, share=others / unseen, unseen=unseen) != 3
+    group = calibration_group(
+        trump=False,
+        is_trump=False,
+        share=others / unseen,
+        unseen=unseen,
+        on_lead=False,
+        playing=False,
+    )
+    return group != 3  # (the same hands as 4 and 5, on lead)
 
 
 MAX_UNTIMED_WORLDS = 1_000_000
