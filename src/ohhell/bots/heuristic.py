@@ -93,7 +93,7 @@ PRESSURE_CAP: Final = 0.95
 """A chance scaled up by the bidding pressure stays under this."""
 
 SMALL_HAND_SHARE: Final = 0.5
-"""Without trump, a card is calibrated as in a small hand with a large stock (group 3 of
+"""Without trump, a card is calibrated as in a small hand with a large stock (groups 3 to 5 of
 :data:`CARD_WIN_WEIGHTS`) when the opponents hold less than this share of the cards the seat
 cannot see (:func:`calibration_group`)."""
 
@@ -120,29 +120,23 @@ CARD_WIN_WEIGHTS: Final[dict[int, tuple[float, ...]]] = {
     # Group 2 was fitted where hands without trump deal (nearly) the whole deck, as in the
     # standard game's last hand, and misjudges the small ones with a large stock, such as the
     # one-card last hand of the descending and up-and-down schedules (an ace on lead, a sure
-    # trick, got 0.31). Group 3 was fitted the same way on those alone: single hands without
-    # trump of every size for 3 to 7 players (40 deals each, seed 4; about 114,000 card
-    # observations at decisions where the opponents held under half of the unseen cards).
+    # trick, got 0.31). A set for them (group 4 now) was fitted the same way on those alone:
+    # single hands without trump of every size for 3 to 7 players (40 deals each, seed 4; about
+    # 114,000 card observations at decisions where the opponents held under half of the unseen
+    # cards).
     # Measured against group 2 there, paired over 400 deal sets (deal seed 78) of four
     # heuristic bots: descending, 4 players +0.61 points per game (CI +0.49 .. +0.72);
     # up-and-down, 5 players +0.34 (CI +0.25 .. +0.42), 3 players +0.92 (CI +0.76 .. +1.08);
     # descending, 6 players +0.21 (CI +0.15 .. +0.28). Those weights had no feature for the
-    # lead, which decides most in such hands (a king led wins unless its ace is out: 0.92 with
-    # three players and three cards; the weights gave 0.56, on lead or not), and are kept for
-    # group 4 alone. Groups 3 and 5 were refitted on single hands without trump of every size
-    # for 3 to 7 players (100 deals each, seeds 4 to 6, a first fit and two refits with the
-    # resulting play; 212,000 observations not on lead, 56,600 on lead playing): the king led
-    # now gets 0.76, and 0.51 not on lead. On lead when bidding, the refit (0.51 a card with
-    # four players and two cards, 0.57 won) cost 0.40 points a hand there (CI -0.47 .. -0.33,
-    # 2,000 deal sets, seed 77) and 0.43 with three players and three cards: the trick counts
-    # were estimated better, but bid on they were made less often than the bids the old
-    # weights gave. Paired against the old group 3 over 2,000 deal sets (deal seed 78) of
-    # single hands of 2 to 6 cards, the heuristic in each seat against copies of the old one:
-    # 3 players +0.06 to +0.88 points a hand (3 cards: CI +0.78 .. +0.99), 4 players +0.01
-    # to +0.61, 5 players -0.03 (2 cards, CI -0.06 .. -0.00) to +0.46, 6 players -0.01 to
-    # +0.35, 7 players (2 to 4 cards) +0.03 to +0.35. In the presets only the three-player
-    # standard game's last hand meets these groups: +0.03 per game (CI -0.09 .. +0.15, 400
-    # deal sets, seed 79); with 4 to 7 players, and in the other schedules, no decision changed.
+    # lead, which decides most there (a king led wins unless its ace is out, 0.92 with three
+    # players and three cards; they gave 0.56, on lead or not), and are kept for group 4 alone:
+    # refitted, bidding on lead cost 0.40 points a hand (four players, two cards). Groups 3 and
+    # 5 were refitted on single hands without trump of every size for 3 to 7 players (100 deals
+    # each, seeds 4 to 6, with two refits; 269,000 observations): the king led gets 0.76, not
+    # led 0.51. Paired against the old group 3 over 2,000 deal sets (seed 78) of single hands of
+    # 2 to 6 cards, 3 to 7 players: -0.03 to +0.88 points a hand, 20 of 23 cells above 0; in
+    # the presets only the three-player standard game's last hand meets them (+0.03 per game,
+    # CI -0.09 .. +0.15). docs/bots-research.md has the table.
     3: (-3.159, 0.151, 2.472, -0.118, -0.061, 3.788, -0.843, 0.0),
     4: (-1.938, 0.378, 1.214, 0.027, -0.131, 1.799, 0.193, 0.0),
     5: (0.6, 0.456, -0.085, -0.179, -0.162, 0.607, -0.474, 0.0),
