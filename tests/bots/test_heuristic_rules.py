@@ -23,6 +23,7 @@ from ohhell.bots.heuristic import (
     calibration_group,
     card_win_probabilities,
     heuristic_bid,
+    small_hand,
     trick_distribution,
 )
 from ohhell.engine import Bid, Card, PlayerView, score_hand, view_for
@@ -678,6 +679,9 @@ def test_small_hand_calibration_group_is_strictly_under_the_share() -> None:
     assert calibration_group(share=SMALL_HAND_SHARE, unseen=20, **seat) == 2
     assert calibration_group(share=0.49, unseen=20, **seat) == 3
     assert calibration_group(share=0.0, unseen=0, **seat) == 2
+    assert small_hand(share=0.49, unseen=20)
+    assert not small_hand(share=SMALL_HAND_SHARE, unseen=20)
+    assert not small_hand(share=0.0, unseen=0)
 
 
 def test_small_hand_without_trump_rates_a_king_led_above_one_not_led() -> None:

@@ -228,11 +228,18 @@ def calibration_group(
     the same rule for bidding."""
     if trump:
         return 0 if is_trump else 1
-    if not unseen or share >= SMALL_HAND_SHARE:
+    if not small_hand(share=share, unseen=unseen):
         return 2
     if not on_lead:
         return 3
     return 5 if playing else 4
+
+
+def small_hand(*, share: float, unseen: int) -> bool:
+    """Whether a hand without trump is calibrated as a small hand with a large stock (groups 3
+    to 5 of :data:`CARD_WIN_WEIGHTS`): the opponents hold ``share`` of the ``unseen`` cards,
+    under :data:`SMALL_HAND_SHARE`."""
+    return unseen > 0 and share < SMALL_HAND_SHARE
 
 
 @dataclass(slots=True)

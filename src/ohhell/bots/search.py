@@ -68,7 +68,7 @@ from ohhell.bots.fast import (
     score_tables,
     solve_leaf_estimate,
 )
-from ohhell.bots.heuristic import calibration_group, trick_distribution
+from ohhell.bots.heuristic import small_hand, trick_distribution
 from ohhell.bots.sampling import WorldSampler, uniform_sampler
 from ohhell.engine import DECK, Action, Bid, BiddingMode, Card, Phase, Play, PlayerView
 
@@ -116,15 +116,7 @@ def _prior_trusted(view: PlayerView) -> bool:
     n = view.rules.player_count
     others = (n - 1) * view.hand_size  # at bidding time, every hand is whole
     unseen = len(DECK) - view.hand_size  # no card turned
-    group = calibration_group(
-        trump=False,
-        is_trump=False,
-        share=others / unseen,
-        unseen=unseen,
-        on_lead=False,
-        playing=False,
-    )
-    return group != 3  # (the same hands as 4 and 5, on lead)
+    return not small_hand(share=others / unseen, unseen=unseen)
 
 
 MAX_UNTIMED_WORLDS = 1_000_000
