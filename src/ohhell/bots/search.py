@@ -104,13 +104,15 @@ def _prior_trusted(view: PlayerView) -> bool:
     """Whether the heuristic's estimate is blended into a bid's distribution of tricks at all:
     not in a hand of more than one card without trump where the opponents hold under half the
     unseen cards (the heuristic's calibration groups 3 to 5, as in the last hands of custom
-    schedules). Its calibration there when bidding on lead (group 4) averages every position,
-    and rates a king whose ace is unseen 0.57 where the seat on lead takes it 0.92 of the time
-    (``Ks Kd`` of three players: both win in 84.5 % of deals, the blend said 61 %). Bids from
-    the rollouts alone there, paired against the blend over single hands of 2 to 4 cards of 3
-    to 5 players (300 to 400 deal sets each), scored +0.29 to +0.47 points a hand, and -0.05
-    (CI -0.16 .. +0.07) with four players and two cards (docs/bots-research.md). A lone card
-    keeps it: the heuristic bids one card by its exact odds."""
+    schedules). Its calibration there when bidding on lead (group 4) is set low, where the
+    heuristic bids best, and rates a king whose ace is unseen 0.45 where the seat on lead takes
+    it 0.92 of the time (``Ks Kd`` of three players: both win in 84.5 % of deals; the blend,
+    with the king at 0.57 then, said 61 %). Bids from the rollouts alone there, paired against
+    the blend over single hands of 2 to 4 cards of 3 to 5 players (300 to 400 deal sets each),
+    scored +0.29 to +0.47 points a hand, and -0.05 (CI -0.16 .. +0.07) with four players and
+    two cards (docs/bots-research.md); not on lead, the refitted estimate blended in still cost
+    0.19 to 0.41 a hand with 3 and 4 cards. A lone card keeps it: the heuristic bids one card
+    by its exact odds."""
     if view.trump_card is not None or view.hand_size < 2:
         return True
     n = view.rules.player_count
