@@ -210,12 +210,12 @@ def test_calibration_groups_and_player_count_shifts() -> None:
             assert calibration_group(trump=True, is_trump=False, share=0.1, unseen=40, **seat) == 1
             assert calibration_group(trump=False, is_trump=False, share=1.0, unseen=39, **seat) == 2
             assert calibration_group(trump=False, is_trump=False, share=0.0, unseen=0, **seat) == 2
-    # a small hand: not on lead 3; on lead 4 while bidding, 5 while playing
+    # a small hand: bidding 3 (not on lead) and 4 (on lead); playing 5 and 6
     small = {"trump": False, "is_trump": False, "share": 3 / 51, "unseen": 51}
     assert calibration_group(**small, on_lead=False, playing=False) == 3
-    assert calibration_group(**small, on_lead=False, playing=True) == 3
     assert calibration_group(**small, on_lead=True, playing=False) == 4
-    assert calibration_group(**small, on_lead=True, playing=True) == 5
+    assert calibration_group(**small, on_lead=False, playing=True) == 5
+    assert calibration_group(**small, on_lead=True, playing=True) == 6
     assert [calibration_shift(players, 1) for players in (3, 4)] == [0.0, 0.0]
     assert calibration_shift(5, 1) > calibration_shift(6, 1) > calibration_shift(7, 1)
     assert calibration_shift(7, 0) < 0.0

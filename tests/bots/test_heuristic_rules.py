@@ -673,11 +673,11 @@ def test_hooked_dealer_certain_to_miss_bids_nearest_its_tricks(
 
 
 def test_small_hand_calibration_group_is_strictly_under_the_share() -> None:
-    """Without trump, group 3 (a small hand with a large stock) is for an opponents' share of
-    the unseen cards *under* ``SMALL_HAND_SHARE``; at the share itself, group 2."""
+    """Without trump, groups 3 to 6 (a small hand with a large stock) are for an opponents'
+    share of the unseen cards *under* ``SMALL_HAND_SHARE``; at the share itself, group 2."""
     seat = {"trump": False, "is_trump": False, "on_lead": False, "playing": True}
     assert calibration_group(share=SMALL_HAND_SHARE, unseen=20, **seat) == 2
-    assert calibration_group(share=0.49, unseen=20, **seat) == 3
+    assert calibration_group(share=0.49, unseen=20, **seat) == 5
     assert calibration_group(share=0.0, unseen=0, **seat) == 2
     assert small_hand(share=0.49, unseen=20)
     assert not small_hand(share=SMALL_HAND_SHARE, unseen=20)
@@ -687,7 +687,7 @@ def test_small_hand_calibration_group_is_strictly_under_the_share() -> None:
 def test_small_hand_without_trump_rates_a_king_led_above_one_not_led() -> None:
     """Three players, three cards, no trump: a king led wins unless its ace is among the
     opponents' four of the 49 unseen cards (45/49, 0.92). Playing, the seat on lead rates its
-    kings well above the seat that follows (group 5 against group 3)."""
+    kings well above the seat that follows (group 6 against group 5)."""
     kings = ("Ks Kd 2c", "2h 3h 4h", "5h 6h 7h")
     led = view_for(
         build_position(

@@ -76,7 +76,7 @@ _LOST_GRAB: Final = 2
 """:data:`ohhell.bots.fast.LOST_GRAB`."""
 _SMALL_HAND_SHARE: Final = 0.5
 """:data:`ohhell.bots.heuristic.SMALL_HAND_SHARE`."""
-_CALIBRATION_GROUPS: Final = 6
+_CALIBRATION_GROUPS: Final = 7
 """How many groups of weights :data:`ohhell.bots.heuristic.CARD_WIN_WEIGHTS` has."""
 # The card model's hand-set constants (:data:`ohhell.bots.heuristic.GUARD_CHANCE_TRUMP` on).
 _GUARD_CHANCE_TRUMP: Final = 0.6

@@ -93,7 +93,7 @@ PRESSURE_CAP: Final = 0.95
 """A chance scaled up by the bidding pressure stays under this."""
 
 SMALL_HAND_SHARE: Final = 0.5
-"""Without trump, a card is calibrated as in a small hand with a large stock (groups 3 to 5 of
+"""Without trump, a card is calibrated as in a small hand with a large stock (groups 3 to 6 of
 :data:`CARD_WIN_WEIGHTS`) when the opponents hold less than this share of the cards the seat
 cannot see (:func:`calibration_group`)."""
 
@@ -104,9 +104,9 @@ following suit rather than ruffing) is worth a near-equal chance."""
 
 CARD_WIN_WEIGHTS: Final[dict[int, tuple[float, ...]]] = {
     # Logistic calibration of the card-win model, per group (0: trumps; 1: side suits under a
-    # trump; 2: hands without trump; 3 to 5: hands without trump where the opponents hold less
-    # than SMALL_HAND_SHARE of the unseen cards, 3 not on lead, 4 on lead bidding, 5 on lead
-    # playing: calibration_group), over the features of ``_features``: constant, logit of
+    # trump; 2: hands without trump; 3 to 6: hands without trump where the opponents hold less
+    # than SMALL_HAND_SHARE of the unseen cards, bidding not on lead and on lead, playing not on
+    # lead and on lead: calibration_group), over the features of ``_features``: constant, logit of
     # the raw model's probability, rank (0 for a 2 .. 1 for an ace), higher cards unseen (at
     # most 4), cards held in the suit, cards in hand / 13, the opponents' share of the unseen
     # cards, trumps held / cards in hand. Fitted by Newton's method (L2 1e-3) on whether each
@@ -125,22 +125,25 @@ CARD_WIN_WEIGHTS: Final[dict[int, tuple[float, ...]]] = {
     # decisions where the opponents held under half of the unseen cards). Measured against group 2
     # there, paired over 400 deal sets (deal seed 78) of four heuristic bots: descending, 4 players
     # +0.61 points per game (CI +0.49 .. +0.72); up-and-down, 5 players +0.34 (CI +0.25 .. +0.42),
-    # 3 players +0.92 (CI +0.76 .. +1.08); descending, 6 players +0.21 (CI +0.15 .. +0.28). Those
-    # weights had no feature for the lead, which decides most there (a king led wins unless its ace
-    # is out, 0.92 with three players and three cards; they gave 0.56, on lead or not), and are
-    # kept for group 4 alone, its constant lowered by 0.5: refitted, bidding on lead cost 0.40
-    # points a hand (four players, two cards), and a lower estimate gained (the seat on lead makes
-    # a low bid by leading low; -0.5, paired over 2,000 deal sets, seed 78, of 2 to 6 cards at 3 to
-    # 7 players: +0.02 to +0.21 a hand in 18 of the 19 cells it applies to, -0.02 in the other, CI
-    # -0.08 .. +0.05). Groups 3 and 5 were refitted on single hands without trump of every size for
-    # 3 to 7 players (100 deals each, seeds 4 to 6, with two refits; 269,000 observations): the
-    # king led gets 0.76, not led 0.51. Paired against the old group 3 over 2,000 deal sets (seed
-    # 78) of single hands of 2 to 6 cards, 3 to 7 players: -0.03 to +0.88 points a hand, 20 of 23
-    # cells above 0; in the presets only the three-player standard game's last hand meets them
-    # (+0.03 per game, CI -0.09 .. +0.15). docs/bots-research.md has the table.
-    3: (-3.159, 0.151, 2.472, -0.118, -0.061, 3.788, -0.843, 0.0),
+    # 3 players +0.92 (CI +0.76 .. +1.08); descending, 6 players +0.21 (CI +0.15 .. +0.28). That
+    # set had no feature for the lead, which decides most there (a king led wins unless its ace is
+    # out, 0.92 with three players and three cards; it gave 0.56, on lead or not). Groups 5 and 6
+    # (playing) were refitted on single hands without trump of every size for 3 to 7 players (100
+    # deals each, seeds 4 to 6, with two refits; 269,000 observations): the king led gets 0.76, not
+    # led 0.51. Bidding, the refit's better estimates bid worse (the seat makes a low bid by
+    # ducking, which the chance of a trick under the heuristic's own play does not count): on lead
+    # the old set with its constant lowered by 0.5 (group 4), not on lead the refit with its
+    # constant lowered by 1.5 (group 3), each tuned on deal seed 77 and paired on fresh deals (seed
+    # 78) over 2,000 deal sets of single hands of 2 to 6 cards at 3 to 7 players: group 3 +0.17 to
+    # +0.91 points a hand in all 19 cells where a hand is small at bidding (three players, three
+    # cards: CI +0.79 .. +1.03), group 4 +0.02 to +0.21 in 18 and -0.02 (CI -0.08 .. +0.05) in the
+    # other. The presets bid on none of these hands; only the three-player standard game's last
+    # hand plays with groups 5 and 6 (+0.03 per game, CI -0.09 .. +0.15). docs/bots-research.md has
+    # the tables.
+    3: (-4.659, 0.151, 2.472, -0.118, -0.061, 3.788, -0.843, 0.0),
     4: (-2.438, 0.378, 1.214, 0.027, -0.131, 1.799, 0.193, 0.0),
-    5: (0.6, 0.456, -0.085, -0.179, -0.162, 0.607, -0.474, 0.0),
+    5: (-3.159, 0.151, 2.472, -0.118, -0.061, 3.788, -0.843, 0.0),
+    6: (0.6, 0.456, -0.085, -0.179, -0.162, 0.607, -0.474, 0.0),
 }
 
 
@@ -231,14 +234,14 @@ def calibration_group(
         return 0 if is_trump else 1
     if not small_hand(share=share, unseen=unseen):
         return 2
-    if not on_lead:
-        return 3
-    return 5 if playing else 4
+    if playing:
+        return 6 if on_lead else 5
+    return 4 if on_lead else 3
 
 
 def small_hand(*, share: float, unseen: int) -> bool:
     """Whether a hand without trump is calibrated as a small hand with a large stock (groups 3
-    to 5 of :data:`CARD_WIN_WEIGHTS`): the opponents hold ``share`` of the ``unseen`` cards,
+    to 6 of :data:`CARD_WIN_WEIGHTS`): the opponents hold ``share`` of the ``unseen`` cards,
     under :data:`SMALL_HAND_SHARE`."""
     return unseen > 0 and share < SMALL_HAND_SHARE
 

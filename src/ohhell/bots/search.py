@@ -103,7 +103,7 @@ world every outcome looks certain, with four half of them do (150 seven-card pos
 def _prior_trusted(view: PlayerView) -> bool:
     """Whether the heuristic's estimate is blended into a bid's distribution of tricks at all:
     not in a hand of more than one card without trump where the opponents hold under half the
-    unseen cards (the heuristic's calibration groups 3 to 5, as in the last hands of custom
+    unseen cards (the heuristic's calibration groups 3 to 6, as in the last hands of custom
     schedules). Its calibration there when bidding on lead (group 4) is set low, where the
     heuristic bids best, and rates a king whose ace is unseen 0.45 where the seat on lead takes
     it 0.92 of the time (``Ks Kd`` of three players: both win in 84.5 % of deals; the blend,
