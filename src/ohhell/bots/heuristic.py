@@ -102,6 +102,20 @@ CHEAP_WIN_SLACK: Final = 0.05
 the trick is within this much of the best card's: a card that costs less (a lower rank, or
 following suit rather than ruffing) is worth a near-equal chance."""
 
+_SMALL_HAND_FIRST_FIT: Final = (-1.938, 0.378, 1.214, 0.027, -0.131, 1.799, 0.193, 0.0)
+"""The first calibration of small hands without trump, on lead or not (see below)."""
+_SMALL_HAND_NOT_LED: Final = (-3.159, 0.151, 2.472, -0.118, -0.061, 3.788, -0.843, 0.0)
+"""Its refit for a seat not on lead (see below)."""
+SMALL_HAND_BID_SHIFTS: Final = (-1.5, -0.5)
+"""Added to the constant of a small hand's calibration when bidding, not on lead and on lead:
+a seat bids lower than the chance its cards win tricks, since it makes a low bid by ducking
+(see below)."""
+
+
+def _bid_shifted(weights: tuple[float, ...], shift: float) -> tuple[float, ...]:
+    return (round(weights[0] + shift, 3), *weights[1:])
+
+
 CARD_WIN_WEIGHTS: Final[dict[int, tuple[float, ...]]] = {
     # Logistic calibration of the card-win model, per group (0: trumps; 1: side suits under a
     # trump; 2: hands without trump; 3 to 6: hands without trump where the opponents hold less
@@ -140,9 +154,9 @@ CARD_WIN_WEIGHTS: Final[dict[int, tuple[float, ...]]] = {
     # other. The presets bid on none of these hands; only the three-player standard game's last
     # hand plays with groups 5 and 6 (+0.03 per game, CI -0.09 .. +0.15). docs/bots-research.md has
     # the tables.
-    3: (-4.659, 0.151, 2.472, -0.118, -0.061, 3.788, -0.843, 0.0),
-    4: (-2.438, 0.378, 1.214, 0.027, -0.131, 1.799, 0.193, 0.0),
-    5: (-3.159, 0.151, 2.472, -0.118, -0.061, 3.788, -0.843, 0.0),
+    3: _bid_shifted(_SMALL_HAND_NOT_LED, SMALL_HAND_BID_SHIFTS[0]),
+    4: _bid_shifted(_SMALL_HAND_FIRST_FIT, SMALL_HAND_BID_SHIFTS[1]),
+    5: _SMALL_HAND_NOT_LED,
     6: (0.6, 0.456, -0.085, -0.179, -0.162, 0.607, -0.474, 0.0),
 }
 
