@@ -110,8 +110,9 @@ def _prior_trusted(view: PlayerView) -> bool:
     with the king at 0.57 then, said 61 %). Bids from the rollouts alone there, paired against
     the blend over single hands of 2 to 4 cards of 3 to 5 players (300 to 400 deal sets each),
     scored +0.29 to +0.47 points a hand, and -0.05 (CI -0.16 .. +0.07) with four players and
-    two cards (docs/bots-research.md); not on lead, the refitted estimate blended in still cost
-    0.19 to 0.41 a hand with 3 and 4 cards. A lone card keeps it: the heuristic bids one card
+    two cards (docs/bots-research.md); not on lead, the heuristic's estimate blended in still cost
+    0.19 to 0.41 a hand with 3 and 4 cards (and 0.20 to 0.56 once its bid-time group 3 was set
+    lower, where the heuristic bids better). A lone card keeps it: the heuristic bids one card
     by its exact odds."""
     if view.trump_card is not None or view.hand_size < 2:
         return True
