@@ -84,7 +84,8 @@ RUFF_GAIN: Final = 0.5
 """A low trump gains this share of its missing chance for each short side suit it can ruff."""
 PRESSURE_SLOPE: Final = 0.12
 """Each trick the table overbids scales the uncertain chances down by this share (up, when it
-underbids)..."""
+underbids; set by hand, and measured at four players against 0, 0.06, 0.18 and 0.24, none
+better: docs/bots-research.md)..."""
 PRESSURE_LIMITS: Final = (0.6, 1.4)
 """...within these factors."""
 PRESSURE_FIXED: Final = (0.05, 0.9)
