@@ -473,7 +473,9 @@ def policy_card(sim: HandSim, need: int | None = None) -> int:
     still overtake and the highest when last.
 
     It sees the cards the other seats hold together (not who holds which): a rollout policy
-    for search, which plays in sampled worlds. Deterministic.
+    for search, which plays in sampled worlds (so in a world with a stock it knows which
+    unseen cards lie there; hiding them was measured no better, ``docs/bots-research.md``).
+    Deterministic.
     ``need`` overrides the tricks the seat still needs (its bid less its tricks).
     """
     seat = sim.to_act
