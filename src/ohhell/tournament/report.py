@@ -183,7 +183,9 @@ def _write_png(stats: TournamentStats, path: Path) -> None:
     )  # edges: neighbouring bars of one height read as one bar without them
     left.axvline(paired.mean, color="black", label=f"mean {paired.mean:.2f}")
     if paired.low is not None and paired.high is not None:
-        left.axvspan(paired.low, paired.high, color="tab:orange", alpha=0.3, label="95 % CI")
+        left.axvspan(  # behind the bars, which keep their own colour
+            paired.low, paired.high, color="tab:orange", alpha=0.3, label="95 % CI", zorder=0
+        )
     left.axvline(0, color="grey", linestyle=":")
     left.set_title(f"{stats.candidate.bot} - {stats.baseline.bot}: paired score per game")
     left.set_xlabel("score difference per deal set")
