@@ -259,7 +259,7 @@ def test_a_bot_that_does_not_return_is_reported_without_waiting_for_it(
         # while it runs on, it slows every bot in this process: none is timed, and blamed
         # the failure is the stuck bot's, in its seat (1), not the seat to act (2, left of 1)
         with pytest.raises(
-            BotFailure, match="cannot be timed fairly: a decision of bot 'stuck'"
+            BotFailure, match=r"^bot 'stuck' in seat 1: cannot be timed fairly: it overran"
         ) as info:
             play_game(
                 RULES,
@@ -377,6 +377,8 @@ def test_one_bot_generator_per_seat_no_more_no_fewer() -> None:
         rngs = [random.Random(0)] * count
         with pytest.raises(ValueError, match=f"^{count} bot generators for 3 seats$"):
             play_game(RULES, [RandomBot()] * 3, deal_rng=random.Random(1), bot_rngs=rngs)
+    with pytest.raises(ValueError, match=r"^2 names for 3 seats$"):
+        play_game(RULES, [RandomBot()] * 3, names=["a", "b"])
     with pytest.raises(TypeError, match=r"^bot_rngs\[2\] must be a random.Random, got 7$"):
         play_game(RULES, [RandomBot()] * 3, bot_rngs=[random.Random(0)] * 2 + [7])  # type: ignore[list-item]
 
@@ -393,6 +395,8 @@ def test_one_bot_generator_per_seat_no_more_no_fewer() -> None:
         ({"bot_rngs": "abc"}, r"^bot_rngs must be a sequence of random.Random, .* got 'abc'$"),
         ({"deals": 5}, r"^deals must be a function or None, got 5$"),
         ({"on_events": "print"}, r"^on_events must be a function or None, got 'print'$"),
+        ({"names": "abc"}, r"^names must be a sequence of str, one per seat, got 'abc'$"),
+        ({"names": ["a", 2, "c"]}, r"^names must be a sequence of str, .* got \['a', 2, 'c'\]$"),
     ],
     ids=[
         "rules",
@@ -404,6 +408,8 @@ def test_one_bot_generator_per_seat_no_more_no_fewer() -> None:
         "bot_rngs text",
         "deals",
         "on_events",
+        "names text",
+        "names not text",
     ],
 )
 def test_arguments_of_the_wrong_kind_are_type_errors(
@@ -434,3 +440,18 @@ def test_a_failing_bot_without_a_name_is_reported_by_its_class_name(budget: Budg
         )
     assert info.value.bot == "Nameless" and info.value.seat == 1
     assert str(info.value).startswith("bot 'Nameless' in seat 1: raised RuntimeError: boom")
+
+
+def test_names_given_name_the_seats_bots_in_failures() -> None:
+    """A tournament names each seat's bot by its side (``search:rivalry=0.5``), which a bot's
+    own ``name`` cannot tell apart."""
+    with pytest.raises(BotFailure) as info:
+        play_game(
+            RULES,
+            [RandomBot(), Nameless(), RandomBot()],  # type: ignore[list-item]
+            deal_rng=random.Random(1),
+            first_dealer=0,
+            names=["random", "nameless:boom=1", "random"],
+        )
+    assert info.value.bot == "nameless:boom=1" and info.value.seat == 1
+    assert str(info.value).startswith("bot 'nameless:boom=1' in seat 1: raised RuntimeError")

@@ -106,12 +106,17 @@ def play_game(
     deals: Callable[[GameState], Action] | None = None,
     on_events: Callable[[GameState, tuple[Event, ...]], None] | None = None,
     overrun_factor: float = 5.0,
+    names: Sequence[str] | None = None,
 ) -> GameResult:
     """Play one complete game and return its result: the final state and the time each
     decision took.
 
     ``deals`` overrides where deals come from (duplicate tournaments replay stored deals).
     A bot overruns when a decision takes more than ``overrun_factor`` times ``budget.seconds``.
+    ``names`` says how a :class:`BotFailure` names each seat's bot (default: the bot's own
+    ``name``): a tournament names them as its sides are named (``search:rivalry=0.5``), so that
+    two sides of one bot are told apart, and a decision still running from an earlier game is
+    named as the side it was played for.
     Arguments of the wrong kind are a ``TypeError``, and the wrong number of bots or bot
     generators a ``ValueError``, before anything is played.
     """
@@ -152,6 +157,16 @@ def play_game(
                 raise TypeError(
                     f"bot_rngs[{seat}] must be a random.Random, got {_shown(rng, repr)}"
                 )
+    if names is None:
+        names = [_name_of(bot) for bot in bots]
+    elif (
+        isinstance(names, str)
+        or not isinstance(names, Sequence)
+        or not all(isinstance(name, str) for name in names)
+    ):
+        raise TypeError(f"names must be a sequence of str, one per seat, got {_shown(names, repr)}")
+    elif len(names) != n:
+        raise ValueError(f"{len(names)} names for {n} seats")
     deal_rng = deal_rng if deal_rng is not None else secrets.SystemRandom()
     rngs = (
         list(bot_rngs)
@@ -168,14 +183,16 @@ def play_game(
         else:
             seat = min(state.to_act)
             bot = bots[seat]
-            action = _decide(bot, seat, state, rngs[seat], budget, timings, overrun_factor)
+            action = _decide(
+                bot, names[seat], seat, state, rngs[seat], budget, timings, overrun_factor
+            )
             try:
                 state, events = apply(state, action)
             except IllegalActionError as exc:
                 raise BotFailure(
                     f"returned an illegal action: {exc}",
                     seat=seat,
-                    bot=_name_of(bot),
+                    bot=names[seat],
                     state=state,
                 ) from exc
         if on_events is not None:
@@ -185,6 +202,7 @@ def play_game(
 
 def _decide(
     bot: Bot,
+    name: str,
     seat: int,
     state: GameState,
     rng: random.Random,
@@ -193,7 +211,6 @@ def _decide(
     overrun_factor: float,
 ) -> Action:
     view = view_for(state, seat)
-    name = _name_of(bot)
     limit = None if budget.seconds is None else overrun_factor * budget.seconds
     if limit is not None and _STUCK:
         _wait_for_stuck(state)
@@ -298,8 +315,9 @@ def _wait_for_stuck(state: GameState) -> None:
     if _STUCK:
         _, name, stuck_seat, _ = _STUCK[0]
         raise BotFailure(
-            f"cannot be timed fairly: a decision of bot {name!r} that overran its budget is"
-            " still running in this process (Python cannot stop it), and slows every bot here",
+            "cannot be timed fairly: it overran its budget in an earlier game (in this seat), and"
+            " that decision is still running in this process (Python cannot stop it), slowing"
+            " every bot here",
             seat=stuck_seat,
             bot=name,
             state=state,

@@ -216,6 +216,14 @@ def test_tournament_errors_are_one_line(tmp_path: Path) -> None:
         " hands per game; the rules have 4 players and 2 hands: give --players 3 and the rest"
         " of the rules they were dealt for"
     )
+    too_many = tournament("--deals", str(made), "--deal-sets", "2", "--out", str(tmp_path / "x"),
+                          *COMMON)  # fmt: skip
+    assert too_many.returncode == 1
+    assert too_many.stderr.strip() == (
+        f"ohhell tournament: error: --deal-sets 2: the deal file --deals {made} holds 1 deal"
+        " set: give at most that many, or leave --deal-sets out to play them all"
+    )
+    assert not (tmp_path / "x").exists()
     inside = tournament(  # into --out, which the tournament makes
         "--save-deals", str(tmp_path / "out" / "deals.json"), "--out", str(tmp_path / "out"),
         "--deal-sets", "1", "--quiet", *COMMON,
@@ -570,6 +578,32 @@ def test_the_out_folder_is_free_once_the_main_process_is_killed(tmp_path: Path) 
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(process.pid, signal.SIGKILL)
             process.communicate()
+    resumed = tournament(*LONG, "--out", str(out), "--resume", "--quiet")
+    assert resumed.returncode == 0, resumed.stderr
+    assert _played(out) == 80
+
+
+def test_a_worker_killed_alone_ends_the_run_with_what_is_saved(tmp_path: Path) -> None:
+    """Workers killed on their own (the out-of-memory killer's way) end the run with
+    exit status 1 and one line saying what is saved and how to go on, not a traceback; the
+    same command with --resume plays the rest."""
+    require("rich")
+    require("matplotlib")
+    out = tmp_path / "out"
+    with _running(out, "--seed", "5") as process:
+        children = Path(f"/proc/{process.pid}/task/{process.pid}/children")
+        if not children.exists():
+            pytest.skip("a process's children are listed by Linux's /proc alone")
+        for worker in children.read_text().split():  # the workers, the main process kept
+            os.kill(int(worker), signal.SIGKILL)
+        _, stderr = process.communicate(timeout=60)
+    assert process.returncode == 1, stderr
+    saved = _played(out)
+    assert stderr.strip().splitlines()[-1] == (
+        "ohhell tournament: error: a worker process ended abruptly (killed, out of memory"
+        f" perhaps, or crashed): {saved} of 80 deal sets are saved in {out / 'journal.jsonl'}:"
+        " the same command with --resume plays the rest"
+    )
     resumed = tournament(*LONG, "--out", str(out), "--resume", "--quiet")
     assert resumed.returncode == 0, resumed.stderr
     assert _played(out) == 80

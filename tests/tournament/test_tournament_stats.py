@@ -276,6 +276,55 @@ def test_a_failing_bot_voids_its_deal_set_without_crashing(monkeypatch: pytest.M
         compute_stats(matchup, outcomes)
 
 
+def test_a_decision_still_running_from_an_earlier_deal_set_is_charged_to_its_side(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The candidate gets stuck in deal set 0 (in seat 1); in deal set 1 the timed decisions
+    wait for it, and the deal set is voided too: charged to the candidate, whose decision is
+    still running, not to the side whose seat it was stuck in (a baseline seat by then)."""
+    import threading
+
+    import ohhell.runner as runner
+    import ohhell.tournament.duplicate as duplicate
+    from ohhell.bots import Budget, RandomBot
+
+    monkeypatch.setattr(runner, "_GRACE_SECONDS", 0.05)  # a stuck decision's grace, shortened
+    release = threading.Event()
+
+    class HangsOnce(RandomBot):
+        name = "random"  # named as the baseline's bot: only the side's spec sets them apart
+        hung = False
+
+        def choose(self, view, rng, budget):  # type: ignore[no-untyped-def]
+            if view.seat == 1 and not HangsOnce.hung:
+                HangsOnce.hung = True
+                release.wait(timeout=120)  # far past its budget (freed at the end)
+            return super().choose(view, rng, budget)
+
+    real = duplicate.resolve_bot
+    monkeypatch.setattr(
+        duplicate, "resolve_bot", lambda name: HangsOnce() if name == "hangs" else real(name)
+    )
+    matchup = Matchup(
+        rules=SMALL_RULES, candidate="hangs", baseline="random", budget=Budget(seconds=0.01)
+    )
+    try:
+        first, second = run_tournament(matchup, generate_deal_sets(SMALL_RULES, 2, seed=3), jobs=1)
+    finally:
+        release.set()
+        for thread in threading.enumerate():
+            if thread.name.startswith("bot-decision"):
+                thread.join(timeout=60)
+    assert first.failure is not None and second.failure is not None
+    assert (first.failure.candidate_seat, first.failure.seat, first.failure.bot) == (1, 1, "hangs")
+    assert "overran its budget: no action after" in first.failure.message
+    assert (second.failure.candidate_seat, second.failure.seat) == (0, 1)
+    assert second.failure.bot == "hangs"
+    assert second.failure.message.startswith(
+        "bot 'hangs' in seat 1: cannot be timed fairly: it overran its budget in an earlier game"
+    )
+
+
 def test_unknown_bot_is_a_clear_error(tmp_path: Path) -> None:
     deal_sets = generate_deal_sets(SMALL_RULES, 1, seed=1)
     with pytest.raises(TournamentError, match="unknown bot 'genius'"):

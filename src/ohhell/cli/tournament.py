@@ -23,6 +23,7 @@ import dataclasses
 import importlib.util
 import os
 import sys
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +42,7 @@ from ohhell.cli.players import prepare_bots
 from ohhell.cli.stopping import Stop, stopped_by_signals
 from ohhell.engine import Rules
 from ohhell.engine.jsontext import as_json
+from ohhell.engine.wording import counted
 from ohhell.players import PLAYER_NAMES, make_player
 from ohhell.storage_files import InUseError, remove_stale_temporaries, sole_writer
 from ohhell.tournament.deals import (
@@ -246,7 +248,7 @@ def run(args: argparse.Namespace) -> int:
         except ValueError as exc:
             raise TournamentError(f"{flag}: {exc}") from None
     rules = rules_from_args(args)
-    _budget(args, rules)  # refused before anything is written
+    budget = _budget(args, rules)  # refused before anything is written
     check_jobs(args.jobs, "--jobs")
     if args.save_deals is not None:
         for name in (FILE_NAME, *REPORT_FILES):
@@ -266,7 +268,7 @@ def run(args: argparse.Namespace) -> int:
             )
     try:
         with sole_writer(args.out):  # two tournaments writing one journal would garble it
-            return _run_into(args, rules)
+            return _run_into(args, rules, budget)
     except InUseError:
         raise TournamentError(
             f"another ohhell command is writing to {args.out} now: wait for it to finish,"
@@ -325,7 +327,7 @@ class _Stopped(Exception):
         self.status = status
 
 
-def _run_into(args: argparse.Namespace, rules: Rules) -> int:
+def _run_into(args: argparse.Namespace, rules: Rules, budget: Budget) -> int:
     """The tournament, once its ``--out`` folder is this process's alone: the deals and the
     journal to go on from, then the games (:func:`_play`), then the reports
     (:func:`_report`)."""
@@ -348,7 +350,7 @@ def _run_into(args: argparse.Namespace, rules: Rules) -> int:
         rules=rules,
         candidate=args.candidate,
         baseline=args.baseline,
-        budget=_budget(args, rules),
+        budget=budget,
         seed=seed,
     )
     done: tuple[DealSetOutcome, ...] = ()
@@ -432,6 +434,12 @@ def _seed_and_deals(
             f"--deals {args.deals}: {exc}: give {hint} and the rest of the rules they were"
             " dealt for"
         ) from None
+    if count is not None and count > len(from_file.sets):
+        raise DealFileError(
+            f"--deal-sets {count}: the deal file --deals {args.deals} holds"
+            f" {counted(len(from_file.sets), 'deal set')}: give at most that many, or leave"
+            " --deal-sets out to play them all"
+        )
     return seed, from_file if count is None else from_file.first(count)
 
 
@@ -529,6 +537,15 @@ def _play(
                 file=sys.stderr,
             )
             raise _Stopped(stop.exit_status) from None
+        except BrokenProcessPool:  # a worker killed (out of memory, say) or crashed in C
+            progress.stop()
+            writer.close()
+            saved = len(read_journal(journal_path).outcomes)
+            raise TournamentError(
+                "a worker process ended abruptly (killed, out of memory perhaps, or crashed):"
+                f" {saved} of {total} deal sets are saved in {journal_path}: the same command"
+                " with --resume plays the rest"
+            ) from None
 
 
 def _report(

@@ -144,6 +144,8 @@ class Failure:
     deal_set: int
     candidate_seat: int
     seat: int
+    """The failing bot's seat: in the game that failed, or, for a decision of an earlier game
+    still running (``cannot be timed fairly``), in that game."""
     bot: str
     """The failing side's bot spec, as the matchup names it (``search:rivalry=0.5``)."""
     message: str
@@ -221,23 +223,23 @@ def play_deal_set(matchup: Matchup, index: int, deal_set: DealSet) -> DealSetOut
     n = matchup.rules.player_count
     games: list[GameOutcome] = []
     for candidate_seat in range(n):
-        bots = [
-            resolve_bot(matchup.candidate if seat == candidate_seat else matchup.baseline)
-            for seat in range(n)
+        sides = [
+            matchup.candidate if seat == candidate_seat else matchup.baseline for seat in range(n)
         ]
         try:
             result = play_game(
                 matchup.rules,
-                bots,
+                [resolve_bot(side) for side in sides],
+                names=sides,
                 bot_rngs=[_bot_rng(matchup.seed, index, candidate_seat, s) for s in range(n)],
                 budget=matchup.budget,
                 first_dealer=deal_set.first_dealer,
                 deals=deal_set.deals(),
                 overrun_factor=matchup.overrun_factor,
             )
-        except BotFailure as exc:  # named by its spec: two sides may be one bot, set apart
-            side = matchup.candidate if exc.seat == candidate_seat else matchup.baseline
-            failure = Failure(index, candidate_seat, exc.seat, side, str(exc))
+        except BotFailure as exc:  # named by its side: two sides may be one bot, set apart
+            # (a decision stuck from an earlier game is named as the side it was played for)
+            failure = Failure(index, candidate_seat, exc.seat, exc.bot, str(exc))
             return DealSetOutcome(index, (), failure)
         games.append(_outcome(result.state, index, candidate_seat, result.decision_seconds))
     return DealSetOutcome(index, tuple(games))
@@ -264,7 +266,8 @@ def _play_job(job: tuple[Matchup, int, DealSet]) -> DealSetOutcome:
 
 
 def worker_start() -> None:
-    """A worker process's initializer (the tournament's, and the long benchmarks'): workers
+    """The tournament's worker processes' initializer (the long benchmarks, which keep SIGTERM
+    for ``multiprocessing.Pool``, have their own, ``benchmarks/_common.py``): workers
     leave Ctrl-C and SIGTERM to the main process, which stops them (see :func:`stop_pool`),
     close their copies of its locks (:func:`~ohhell.storage_files.release_inherited_locks`),
     and end when the main process is killed instead of waiting for work forever."""
@@ -348,8 +351,6 @@ def run_tournament(
             raise TournamentError(
                 f"deal set {index} was played before, but there are only {len(deal_sets.sets)}"
             )
-    for name in (matchup.candidate, matchup.baseline):
-        resolve_bot(name)  # fail fast, before any worker starts
     todo = [
         (matchup, index, deal_set)
         for index, deal_set in enumerate(deal_sets.sets)
