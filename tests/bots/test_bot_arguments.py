@@ -62,7 +62,8 @@ def test_options_of_the_right_kind_are_kept() -> None:
 
 def test_the_options_a_bot_declares_are_read_from_its_signature() -> None:
     kinds = option_kinds(SearchBot)
-    assert kinds["spoiler"] == (bool, False) and kinds["simulations"] == (int, False)
+    assert kinds["spoiler"] == (bool, False) and kinds["simulations"] == (int, True)
+    assert kinds["min_worlds"] == (int, False)
     assert kinds["rivalry"] == (float, False) and "sampler" not in kinds
     check_option("seconds", None, float, optional=True)
     with pytest.raises(TypeError, match=r"^seconds must be a number, got None$"):

@@ -492,6 +492,35 @@ def test_a_time_budget_stops_card_decisions_too(monkeypatch: pytest.MonkeyPatch)
         assert rng.draws == 500
 
 
+def test_a_budget_of_seconds_alone_is_a_time_to_think(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under ``Budget(seconds=s)`` alone the search samples worlds until ``s`` is spent, past
+    its default 1,280 simulations (426 worlds for each of this position's three cards); with
+    its own ``simulations`` set, the clock only stops it sooner. The clock here moves a second
+    each time it is read: once a world in Python, once a chunk compiled."""
+    from ohhell.bots import search as search_module
+
+    ticks = itertools.count()
+    monkeypatch.setattr(
+        search_module, "time", SimpleNamespace(perf_counter=lambda: float(next(ticks)))
+    )
+    card = _card_position()
+    view = view_for(card.state, card.seat)
+    default_worlds = search_module.DEFAULT_SIMULATIONS // 3
+    for compiled, seconds in ((True, 40), (False, 600)):
+        bot = SearchBot(boost=1.0, min_worlds=1, compiled=compiled)
+        rng = _CountingRandom(1)
+        assert bot.choose(view, rng, Budget(seconds=seconds)) in view.legal_actions
+        assert rng.draws == seconds * (search_module._CHUNK if bot.compiled else 1)
+        assert rng.draws > default_worlds
+        own = SearchBot(simulations=300, boost=1.0, min_worlds=1, compiled=compiled)
+        rng = _CountingRandom(1)
+        own.choose(view, rng, Budget(seconds=seconds))
+        assert rng.draws == 100  # its own 300 simulations, before the clock
+        rng = _CountingRandom(1)
+        bot.choose(view, rng, Budget())  # no budget: the default
+        assert rng.draws == default_worlds
+
+
 def test_a_time_budget_stops_a_bid_whose_worlds_weigh_nothing(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

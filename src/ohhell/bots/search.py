@@ -41,7 +41,10 @@ card decision (``bid_factor * k`` per bid: a seat bids once per hand and the bid
 of its score), split evenly over the candidates (at least ``min_worlds`` worlds each), and
 multiplied by up to ``boost`` when few cards are left (short playouts);
 ``Budget(seconds=s)`` stops sampling worlds once ``s`` seconds are spent (at least one world;
-compiled, at least one chunk of ``_CHUNK`` worlds, the clock being read between chunks).
+compiled, at least one chunk of ``_CHUNK`` worlds, the clock being read between chunks). A
+budget of seconds alone is a time to think: the search samples worlds until it is spent (at
+most :data:`CLOCK_WORLDS`), unless the bot's own ``simulations`` option is set (then whichever
+ends first). Without seconds, the budget's simulations or the bot's own (1,280 by default).
 With a simulations budget the decision is a deterministic function of the view and the
 generator's state; a time budget makes it depend on the machine's speed, so it is not.
 """
@@ -126,6 +129,11 @@ MAX_UNTIMED_WORLDS = 1_000_000
 """The most worlds a decision may sample without a time limit: their seeds are drawn before
 the first is played (about a minute of search for the longest hands, and memory grows with
 it). A budget with ``seconds`` may ask for more; the clock stops it."""
+
+CLOCK_WORLDS = 100_000_000
+"""The most worlds a decision samples under a budget of seconds alone, thinking until the
+time is spent (:class:`SearchBot`): more than any time a harness gives allows (at some 50,000
+worlds a second, half an hour), a bound only so that a budget of years still ends."""
 
 _CHUNK = 16
 """Under a time budget, the compiled decision loop checks the clock every this many worlds."""
@@ -236,7 +244,9 @@ class SearchBot:
 
     Options (a bot spec such as ``search:rivalry=0.5`` sets them; the defaults in brackets):
 
-    - ``simulations`` [1,280]: playouts per card decision when the budget names none.
+    - ``simulations`` [none]: playouts per card decision when the budget names none. Left
+      unset (none), :data:`DEFAULT_SIMULATIONS` (1,280), but under a budget of seconds alone
+      as many as the time allows; set, the clock can only stop it sooner.
     - ``min_worlds`` [8]: worlds sampled at least, however many candidates.
     - ``solve_leaves`` [100]: solve a world exactly when the play sequences left
       (:func:`~ohhell.bots.fast.solve_leaf_estimate`) are at most this many; 0 turns the
@@ -287,7 +297,7 @@ class SearchBot:
     def __init__(
         self,
         *,
-        simulations: int = DEFAULT_SIMULATIONS,
+        simulations: int | None = None,
         min_worlds: int = 8,
         solve_leaves: int = 100,
         bid_spread: float = 1.0,
@@ -305,7 +315,7 @@ class SearchBot:
         sampler: Callable[[PlayerView], WorldSampler] | None = None,
     ) -> None:
         for option, count in (("simulations", simulations), ("min_worlds", min_worlds)):
-            if count < 1:
+            if count is not None and count < 1:
                 raise ValueError(f"{option} must be positive, got {count}")
         for option, value in (
             ("solve_leaves", solve_leaves),
@@ -393,7 +403,8 @@ one decision, at most 1,000,000: give at most 111,111 simulations, or a time lim
         """
         if budget.seconds is not None:
             return
-        sims = budget.simulations if budget.simulations is not None else self.simulations
+        sims = self._simulations(budget)
+        assert sims is not None  # a budget without seconds
         # the most a decision asks for: a bid with a single candidate, the widest boost
         factor = self.bid_factor * self.boost
         worst = max(self.min_worlds, int(factor * sims))
@@ -411,8 +422,20 @@ one decision, at most 1,000,000: give at most 111,111 simulations, or a time lim
 
     # ------------------------------------------------------------------ shared
 
+    def _simulations(self, budget: Budget) -> int | None:
+        """The playouts of a card decision under ``budget``: the budget's, else the bot's own,
+        else, under a budget of seconds alone, ``None`` (as many as the time allows), else
+        :data:`DEFAULT_SIMULATIONS`."""
+        if budget.simulations is not None:
+            return budget.simulations
+        if self.simulations is not None:
+            return self.simulations
+        return None if budget.seconds is not None else DEFAULT_SIMULATIONS
+
     def _worlds(self, candidates: int, budget: Budget, factor: float = 1.0) -> int:
-        sims = budget.simulations if budget.simulations is not None else self.simulations
+        sims = self._simulations(budget)
+        if sims is None:  # the clock alone stops the decision
+            return CLOCK_WORLDS
         return max(self.min_worlds, int(factor * sims) // candidates)
 
     def _compiled_worlds(self, sampler: WorldSampler) -> bool:

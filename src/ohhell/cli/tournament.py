@@ -136,8 +136,11 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--budget-seconds",
         type=positive_seconds,
-        help="seconds per decision (ismcts keeps it by OpenSpiel's clock, which open-spiel 2.0"
-        " has; with an earlier one give it --budget-sims)",
+        help="seconds per decision: alone, a time to think (search samples worlds until it is"
+        " spent, or its own simulations are, when its spec sets them; ismcts keeps it by"
+        " OpenSpiel's clock, which open-spiel 2.0 has; with an earlier one give it"
+        " --budget-sims); with --budget-sims too, whichever runs out first (ismcts refuses"
+        " both)",
     )
     parser.add_argument(
         "--resume",
