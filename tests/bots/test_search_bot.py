@@ -496,7 +496,7 @@ def test_a_budget_of_seconds_alone_is_a_time_to_think(monkeypatch: pytest.Monkey
     """Under ``Budget(seconds=s)`` alone the search samples worlds until ``s`` is spent, past
     its default 1,280 simulations (426 worlds for each of this position's three cards); with
     its own ``simulations`` set, the clock only stops it sooner. The clock here moves a second
-    each time it is read: once a world in Python, once a chunk compiled."""
+    each time it is read: once a world in Python, twice a chunk compiled."""
     from ohhell.bots import search as search_module
 
     ticks = itertools.count()
@@ -506,12 +506,12 @@ def test_a_budget_of_seconds_alone_is_a_time_to_think(monkeypatch: pytest.Monkey
     card = _card_position()
     view = view_for(card.state, card.seat)
     default_worlds = search_module.DEFAULT_SIMULATIONS // 3
-    for compiled, seconds in ((True, 40), (False, 600)):
+    for compiled, seconds in ((True, 14), (False, 600)):
         bot = SearchBot(boost=1.0, min_worlds=1, compiled=compiled)
         rng = _CountingRandom(1)
         assert bot.choose(view, rng, Budget(seconds=seconds)) in view.legal_actions
-        assert rng.draws == seconds * (search_module._CHUNK if bot.compiled else 1)
         assert rng.draws > default_worlds
+        assert bot.compiled or rng.draws == seconds
         own = SearchBot(simulations=300, boost=1.0, min_worlds=1, compiled=compiled)
         rng = _CountingRandom(1)
         own.choose(view, rng, Budget(seconds=seconds))
@@ -519,6 +519,30 @@ def test_a_budget_of_seconds_alone_is_a_time_to_think(monkeypatch: pytest.Monkey
         rng = _CountingRandom(1)
         bot.choose(view, rng, Budget())  # no budget: the default
         assert rng.draws == default_worlds
+
+
+def test_under_a_deadline_the_worlds_come_in_chunks_that_meet_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The compiled loop's chunks of worlds: the first of ``_CHUNK``, then each a quarter of
+    the time left at the pace of the one before (at most ``_MAX_CHUNK``), so that a long
+    budget takes few calls and the last chunk ends the deadline by at most ``_CHUNK`` worlds.
+    Here a world takes 0.1 ms on a clock that moves only as worlds are played."""
+    from ohhell.bots import search as search_module
+
+    pace, budget = 1e-4, 2.0
+    clock = [0.0]
+    monkeypatch.setattr(search_module, "time", SimpleNamespace(perf_counter=lambda: clock[0]))
+    sizes = []
+    for seeds in SearchBot._seed_chunks(random.Random(1), 10**9, budget):
+        sizes.append(len(seeds))
+        clock[0] += pace * len(seeds)
+    assert sizes[0] == search_module._CHUNK
+    assert max(sizes) == search_module._MAX_CHUNK and min(sizes) >= search_module._CHUNK
+    assert budget <= clock[0] <= budget + search_module._CHUNK * pace
+    assert len(sizes) < 50  # a chunk of 16 every time would be 1,250 calls
+    few = list(SearchBot._seed_chunks(random.Random(1), 20, clock[0] + 1.0))
+    assert [len(seeds) for seeds in few] == [16, 4]  # no more worlds than asked for
 
 
 def test_a_time_budget_stops_a_bid_whose_worlds_weigh_nothing(

@@ -136,7 +136,14 @@ time is spent (:class:`SearchBot`): more than any time a harness gives allows (a
 worlds a second, half an hour), a bound only so that a budget of years still ends."""
 
 _CHUNK = 16
-"""Under a time budget, the compiled decision loop checks the clock every this many worlds."""
+"""Under a time budget, the compiled decision loop's first chunk of worlds, and its smallest:
+it reads the clock between chunks."""
+
+_MAX_CHUNK = 1024
+"""Under a time budget, the compiled decision loop's largest chunk of worlds. Each chunk after
+the first is sized to take a quarter of the time left at the pace of the one before, so that
+a long budget is not spent calling the compiled loop (its arguments are converted at every
+call) and the deadline is still met."""
 
 
 def _deadline(budget: Budget) -> float | None:
@@ -450,14 +457,23 @@ one decision, at most 1,000,000: give at most 111,111 simulations, or a time lim
         """The worlds' seeds (one 64-bit draw of ``rng`` each, as :meth:`WorldSampler.sample`
         takes them), all at once or, under a deadline, in chunks until it passes, each drawn
         when its chunk is due (a budget of millions of worlds must not spend its time drawing
-        seeds it will never use)."""
+        seeds it will never use): :data:`_CHUNK` worlds first, then each chunk a quarter of the
+        time left at the pace of the one before (from :data:`_CHUNK` to :data:`_MAX_CHUNK`)."""
         if deadline is None:
             yield [rng.getrandbits(64) for _ in range(worlds)]
             return
-        for start in range(0, worlds, _CHUNK):
-            yield [rng.getrandbits(64) for _ in range(min(_CHUNK, worlds - start))]
-            if time.perf_counter() >= deadline:
+        size, left = _CHUNK, worlds
+        while left > 0:
+            size = min(size, left)
+            started = time.perf_counter()
+            yield [rng.getrandbits(64) for _ in range(size)]
+            left -= size
+            now = time.perf_counter()
+            if now >= deadline:
                 return
+            pace = (now - started) / size  # seconds a world
+            quarter = (deadline - now) / 4
+            size = _CHUNK if pace <= 0 else max(_CHUNK, int(min(_MAX_CHUNK, quarter / pace)))
 
     def _boost(self, cards_left: int) -> float:
         """More worlds when playouts are short: up to ``boost`` times as many, in proportion
