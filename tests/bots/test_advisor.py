@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from tests.conftest import require
 
 from ohhell.bots import Budget, advise_bid
 from ohhell.bots.advisor import bidding_view
@@ -353,9 +354,18 @@ def test_the_seat_given_places_it_at_the_table() -> None:
     assert bidding_view(rules, parse_cards("As"), None, [0, 1], seat=2).seat == 2
     with pytest.raises(ValueError, match="put it at place 2 from the dealer's left, not 1"):
         bidding_view(rules, parse_cards("As"), None, [0, 1], seat=1)
-    for bad in (4, -1, True):
+    for bad in (4, -1):
         with pytest.raises(ValueError, match="seat must be a place from 0 to 3 for 4 players"):
             bidding_view(sealed, parse_cards("As"), None, seat=bad)
+    for wrong in (True, 1.0, "1"):
+        with pytest.raises(TypeError, match=r"^seat must be a whole number or None, got "):
+            bidding_view(sealed, parse_cards("As"), None, seat=wrong)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^rules must be a Rules \(ohhell.engine.Rules\), got '4'"):
+        bidding_view("4", parse_cards("As"), None)  # type: ignore[arg-type]
+    require("numpy")  # a seat computed with numpy is a seat
+    import numpy as np
+
+    assert bidding_view(sealed, parse_cards("As"), None, seat=np.int64(2)).seat == 2
 
 
 def test_the_bid_estimate_refuses_a_card_decision_and_no_worlds() -> None:
@@ -374,4 +384,9 @@ def test_the_bid_estimate_refuses_a_card_decision_and_no_worlds() -> None:
     for worlds in (0, -3):
         with pytest.raises(ValueError, match=f"worlds must be positive, got {worlds}"):
             bot.estimate_bids(view, random.Random(0), Budget(), worlds=worlds)
+    for wrong in (5.0, True, "5"):
+        with pytest.raises(TypeError, match=f"^worlds must be a whole number, got {wrong!r}$"):
+            bot.estimate_bids(view, random.Random(0), Budget(), worlds=wrong)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"^2,000,000 worlds without a time limit, at most 1,0"):
+        bot.estimate_bids(view, random.Random(0), Budget(), worlds=2_000_000)
     assert bot.estimate_bids(view, random.Random(0), Budget(), worlds=1).by_bid

@@ -492,6 +492,22 @@ def test_a_time_budget_stops_card_decisions_too(monkeypatch: pytest.MonkeyPatch)
         assert rng.draws == 500
 
 
+def test_a_budget_too_large_without_a_time_limit_says_what_to_give() -> None:
+    """``check_budget`` names a number of simulations that would do, or, where not even one
+    would (the bot's own factors too large), the options to lower; one simulation is said
+    so."""
+    with pytest.raises(ValueError) as info:
+        SearchBot(bid_factor=2_000_000).check_budget(Budget(simulations=1))
+    assert str(info.value) == (
+        "1 simulation without a time limit could ask for 3,000,000 worlds in one decision, at"
+        " most 1,000,000: bid_factor 2,000,000 times boost 1.5 asks too many for even 1"
+        " simulation: lower them, or give a time limit too"
+    )
+    with pytest.raises(ValueError, match=r"give at most 1 simulation, or a time limit too$"):
+        SearchBot(bid_factor=500_000).check_budget(Budget(simulations=2))
+    SearchBot(bid_factor=2_000_000).check_budget(Budget(simulations=1, seconds=1.0))
+
+
 def test_a_budget_of_seconds_alone_is_a_time_to_think(monkeypatch: pytest.MonkeyPatch) -> None:
     """Under ``Budget(seconds=s)`` alone the search samples worlds until ``s`` is spent, past
     its default 1,280 simulations (426 worlds for each of this position's three cards); with

@@ -144,6 +144,8 @@ def bidding_view(
     ...
     TypeError: hand must be Cards (parse_cards('As Kd') reads them from text), got 'As Kd'
     """
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules (ohhell.engine.Rules), got {rules!r}")
     if (
         isinstance(hand, str)
         or not isinstance(hand, Sequence)
@@ -166,10 +168,12 @@ def bidding_view(
     sealed = rules.bidding is BiddingMode.SIMULTANEOUS
     if bids and sealed:
         raise ValueError("bids are sealed under simultaneous bidding: no earlier bid is known")
-    if seat is not None and (
-        isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n
-    ):
-        raise ValueError(f"seat must be a place from 0 to {n - 1} for {n} players, got {seat!r}")
+    if seat is not None:
+        if isinstance(seat, bool) or not isinstance(seat, numbers.Integral):
+            raise TypeError(f"seat must be a whole number or None, got {seat!r}")
+        seat = int(seat)  # numpy's whole numbers too
+        if not 0 <= seat < n:
+            raise ValueError(f"seat must be a place from 0 to {n - 1} for {n} players, got {seat}")
     if seat is not None and not sealed and seat != len(bids):
         raise ValueError(
             f"{len(bids)} bids before this seat's put it at place {len(bids)} from the"

@@ -161,9 +161,6 @@ class WorldSampler:
         """How many cards the free seats hold (the stock gets what is left)."""
         self._unseen_cards = cards_of(know.unseen)
         self._memo: dict[tuple[int, tuple[int, ...]], int] = {}
-        self._choice_memo: dict[
-            tuple[int, tuple[int, ...]], tuple[list[tuple[int, ...]], list[int]]
-        ] = {}
         self._table: SuitTable | None = None
         caps = self._capacities()
         if sum(know.counts[s] for s in others) + know.stock_count != know.unseen.bit_count():
@@ -211,21 +208,18 @@ class WorldSampler:
 
     def _choices(self, suit: int, caps: tuple[int, ...]) -> tuple[list[tuple[int, ...]], list[int]]:
         """The constrained seats' capacities after each way of dealing ``suit`` and the
-        running total of the complete deals each leads to (to draw one in proportion)."""
-        key = (suit, caps)
-        hit = self._choice_memo.get(key)
-        if hit is None:
-            nexts: list[tuple[int, ...]] = []
-            running: list[int] = []
-            total = 0
-            for nxt, ways in self._splits(suit, caps):
-                deals = ways * self._count(suit + 1, nxt)
-                if deals:
-                    total += deals
-                    nexts.append(nxt)
-                    running.append(total)
-            hit = self._choice_memo[key] = (nexts, running)
-        return hit
+        running total of the complete deals each leads to (to draw one in proportion). Asked
+        once for each node of :meth:`table`, which is kept."""
+        nexts: list[tuple[int, ...]] = []
+        running: list[int] = []
+        total = 0
+        for nxt, ways in self._splits(suit, caps):
+            deals = ways * self._count(suit + 1, nxt)
+            if deals:
+                total += deals
+                nexts.append(nxt)
+                running.append(total)
+        return nexts, running
 
     def table(self) -> SuitTable:
         """The suit-by-suit allocation of the unseen cards to the :attr:`groups`, as flat

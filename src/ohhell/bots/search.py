@@ -51,6 +51,7 @@ generator's state; a time budget makes it depend on the machine's speed, so it i
 
 from __future__ import annotations
 
+import numbers
 import random
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -161,6 +162,11 @@ def _check_untimed(worlds: int, deadline: float | None) -> None:
             f"{worlds:,} worlds to sample without a time limit, at most"
             f" {MAX_UNTIMED_WORLDS:,}: give the budget seconds too, or fewer simulations"
         )
+
+
+def _simulations(count: int) -> str:
+    """``count`` simulations, in words: ``1 simulation``, ``111,111 simulations``."""
+    return f"{count:,} simulation{'' if count == 1 else 's'}"
 
 
 def _lost_play(view: PlayerView, *, spoiler: bool) -> int:
@@ -417,13 +423,17 @@ one decision, at most 1,000,000: give at most 111,111 simulations, or a time lim
         worst = max(self.min_worlds, int(factor * sims))
         if worst > MAX_UNTIMED_WORLDS:
             most = int(MAX_UNTIMED_WORLDS / factor)
-            give = (
-                f"give at most {most:,} simulations, or"
-                if self.min_worlds <= MAX_UNTIMED_WORLDS
-                else f"min_worlds is {self.min_worlds:,}: give"
-            )
+            if self.min_worlds > MAX_UNTIMED_WORLDS:
+                give = f"min_worlds is {self.min_worlds:,}: give"
+            elif most < 1:
+                give = (
+                    f"bid_factor {self.bid_factor:,} times boost {self.boost:g} asks too many"
+                    " for even 1 simulation: lower them, or give"
+                )
+            else:
+                give = f"give at most {_simulations(most)}, or"
             raise ValueError(
-                f"{sims:,} simulations without a time limit could ask for {worst:,} worlds in"
+                f"{_simulations(sims)} without a time limit could ask for {worst:,} worlds in"
                 f" one decision, at most {MAX_UNTIMED_WORLDS:,}: {give} a time limit too"
             )
 
@@ -673,8 +683,16 @@ one decision, at most 1,000,000: give at most 111,111 simulations, or a time lim
         ] or legal
         if worlds is None:
             worlds = self._worlds(len(candidates), budget, self.bid_factor * self._boost(n * size))
+        elif isinstance(worlds, bool) or not isinstance(worlds, numbers.Integral):
+            raise TypeError(f"worlds must be a whole number, got {worlds!r}")
         elif worlds < 1:
             raise ValueError(f"worlds must be positive, got {worlds}")
+        elif deadline is None and worlds > MAX_UNTIMED_WORLDS:
+            raise ValueError(
+                f"{worlds:,} worlds without a time limit, at most {MAX_UNTIMED_WORLDS:,}: give"
+                " fewer, or the budget seconds too"
+            )
+        worlds = int(worlds)  # numpy's whole numbers too
         table = _Table.of(view, spoiler=self.spoiler)
         dists = self._trick_distributions(
             view, table, sampler, rng, candidates, worlds, deadline, prior
