@@ -18,7 +18,7 @@ from ohhell.bots import Budget
 from ohhell.bots import compiled as compiled_path
 from ohhell.bots.advisor import bidding_view
 from ohhell.bots.levels import LEVELS, make_bot
-from ohhell.bots.search import SearchBot
+from ohhell.bots.search import TIE_RIVALRY, SearchBot
 from ohhell.engine import (
     PRESETS,
     Bid,
@@ -170,7 +170,7 @@ def test_rivalry_is_set_aside_in_the_end_game_while_the_bid_can_be_made() -> Non
         view = view_for(position.state, position.seat)
         for rivalry in (0.0, 0.25, 1.0):
             bot = SearchBot(rivalry=rivalry)
-            assert bot._rivalry_now(view) == 0.0  # one trick bid, none won, two to play
+            assert bot._rivalry_now(view) == min(rivalry, TIE_RIVALRY)  # one bid, two to play
             assert bot.choose(view, random.Random(1), budget) in position.good_actions, name
     hands = ("As 3c 5c", "Qh 4c 7d", "Jh 6c 8d", "Kh 4d 9d")
     early = build_position(
@@ -744,6 +744,27 @@ def test_a_lost_bid_is_played_for_what_the_scoring_leaves() -> None:
             assert styles and set(styles) == {lost}, (options, spoiler, compiled)
 
 
+def test_where_its_own_points_tie_in_the_end_game_the_others_points_choose() -> None:
+    """La Podrida, three players: seat 2 bid none, and both its clubs take seat 0's 6c (seat
+    1 threw a heart, so it has no club and, as it must trump, no trump): its bid is lost
+    whichever it plays, though not yet by count. Keeping the ace, led to the last trick, stops
+    seat 0 taking the trick it still needs with a high club (the ten would not); its own
+    points are the same. With its own points alone (rivalry 0) the cards tie."""
+    position = build_position(
+        "bid-lost-whatever-it-plays-keep-the-ace",
+        hands=("Qs 6c Kc", "3s 7h 8h", "2s Tc Ac"),
+        trump_card="2d",
+        bids=(2, 0, 0),
+        plays="Qs 3s 2s 6c 7h",
+        good="Tc",
+        why="",
+        must_trump=True,
+    )
+    view = view_for(position.state, position.seat)
+    for seed in range(3):
+        assert SearchBot().choose(view, random.Random(seed), Budget()) in position.good_actions
+
+
 def test_rivalry_is_set_aside_while_the_bid_needs_both_last_tricks() -> None:
     """With two cards left the others' points are set aside while the seat's bid can still be
     made: when it needs both last tricks, one, or none more; not when it needs more tricks
@@ -758,9 +779,9 @@ def test_rivalry_is_set_aside_while_the_bid_needs_both_last_tricks() -> None:
         return SearchBot(rivalry=0.5)._rivalry_now(view_for(position.state, position.seat))
 
     won = "As Qh Jh Kh"  # seat 0 takes the first trick and leads again, two cards left
-    assert rivalry_now(3, won) == 0.0  # three bid, one won: it needs both last tricks
-    assert rivalry_now(2, won) == 0.0  # one more
-    assert rivalry_now(1, won) == 0.0  # none more
+    assert rivalry_now(3, won) == TIE_RIVALRY  # three bid, one won: it needs both last tricks
+    assert rivalry_now(2, won) == TIE_RIVALRY  # one more
+    assert rivalry_now(1, won) == TIE_RIVALRY  # none more
     assert rivalry_now(0, won) == 0.5  # lost: one taken, none bid
     assert rivalry_now(3, "") == 0.5  # three cards left: not yet the end game
 

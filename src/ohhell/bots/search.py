@@ -136,6 +136,11 @@ CLOCK_WORLDS = 100_000_000
 time is spent (:class:`SearchBot`): more than any time a harness gives allows (at some 50,000
 worlds a second, half an hour), a bound only so that a budget of years still ends."""
 
+TIE_RIVALRY = 1e-6
+"""The share of the others' points in a card's value in the end game while the seat's bid can
+still be made (:meth:`SearchBot._rivalry_now`): its own points first, the others' only where
+those tie."""
+
 _CHUNK = 16
 """Under a time budget, the compiled decision loop's first chunk of worlds, and its smallest:
 it reads the clock between chunks."""
@@ -509,16 +514,18 @@ one decision, at most 1,000,000: give at most 111,111 simulations, or a time lim
     # ------------------------------------------------------------------ cards
 
     def _rivalry_now(self, view: PlayerView) -> float:
-        """The share of the others' points in a card's value: ``rivalry``, but 0 in the end
-        game (at most two cards left) while the seat's own bid can still be made, so that it
-        does not give up its own bid's chance to make the others miss (trumping the
-        second-to-last trick when only the last is needed, against a large table's zero bids,
-        would). Applied whenever the bid can be made it cost strength (``docs/bots.md``)."""
+        """The share of the others' points in a card's value: ``rivalry``, but next to none
+        (:data:`TIE_RIVALRY`) in the end game (at most two cards left) while the seat's own bid
+        can still be made by count, so that it does not give up its own bid's chance to make the
+        others miss (trumping the second-to-last trick when only the last is needed, against a
+        large table's zero bids, would). Applied whenever the bid can be made it cost strength
+        (``docs/bots.md``). Not 0: where its own points tie, as when every card it holds takes
+        this trick a trick too many, the others' points still choose the card."""
         seat = view.seat
         assert seat is not None and view.hand is not None
         bid, won = view.bids[seat], view.tricks_won[seat]
         if bid is not None and won <= bid <= won + len(view.hand) and len(view.hand) <= 2:
-            return 0.0
+            return min(self.rivalry, TIE_RIVALRY)
         return self.rivalry
 
     def _choose_card(self, view: PlayerView, rng: random.Random, budget: Budget) -> Action:
