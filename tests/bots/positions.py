@@ -366,4 +366,46 @@ POSITIONS: tuple[Position, ...] = (
         " lead the queen (the heuristic led the 3d; found in self-play)",
         must_trump=True,
     ),
+    build_position(
+        "bid-lost-whatever-it-plays-keep-the-card-that-stops-a-bid",
+        hands=("Qs 6c Kc", "3s 7h 8h", "2s Tc Ac"),
+        trump_card="2d",
+        bids=(2, 0, 0),
+        plays="Qs 3s 2s 6c 7h",
+        good="Tc",
+        why="La Podrida, three players: a bid of zero, and both clubs take seat 0's 6c (seat 1"
+        " threw a heart, so it has no club and, as it must trump, no trump): the bid is lost"
+        " whatever it plays. Keep the ace for the last trick it leads, which then stops seat 0"
+        " taking the trick it still needs with a high club; led, the ten would let it (both bots"
+        " kept the ten; found by a helper's hunt, 2026-12-05)",
+        must_trump=True,
+    ),
+    build_position(
+        "bid-lost-whatever-it-plays-missed-bids-score-tricks-win-low",
+        hands=("4d Ks 2c 7h", "5d 7s Tc 3c", "Ad 6s 5h 8h"),
+        trump_card="9h",
+        bids=(2, 1, 1),
+        plays="4d 5d Ad 6s Ks 7s 2c Tc",
+        good="5h",
+        why="missed bids score their tricks, three players: one trick bid and taken, and both"
+        " trumps take this one, so the bid is lost and every trick counts: win with the five"
+        " and keep the eight, which loses the last trick to fewer unseen trumps (the heuristic"
+        " won with the eight, as if keeping a card to duck with; found by a helper's hunt,"
+        " 2026-12-05)",
+        missed_bid_scores_tricks=True,
+    ),
+    build_position(
+        "no-trick-wanted-never-lead-a-certain-winner",
+        hands=("2s 5d 8d 9s Ts", "3s 7s Kd Js 9d", "As Qc Jc 4d 6d"),
+        trump_card="5h",
+        bids=(1, 1, 2),
+        plays="2s 3s As Qc 5d 7s",
+        good="4d 6d",
+        why="La Podrida, three players: its two tricks taken, on lead with Jc 4d 6d. Both other"
+        " seats threw a card on the queen of clubs, so they hold no club and, as they must"
+        " trump, no trump: the jack of clubs led takes the trick for certain, a trick too many;"
+        " a diamond led may lose (the heuristic led the jack by its fitted weights; found by a"
+        " helper's hunt, 2026-12-05)",
+        must_trump=True,
+    ),
 )

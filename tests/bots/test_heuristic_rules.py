@@ -231,14 +231,15 @@ HEURISTIC_POSITIONS: tuple[Position, ...] = (
         must_trump=True,
     ),
     build_position(
-        "bid-made-every-card-wins-last-to-play-take-it-with-the-highest",
+        "bid-made-every-card-wins-last-to-play-the-bid-is-lost-spoil",
         hands=("2h 3c 4d", "3h 4c 5d", "4h 5c 6d", "9h Kh 5s"),
         trump_card="2s",
         bids=(1, 1, 1, 0),
         plays="2h 3h 4h",
-        good="Kh",
-        why="bid of zero, last to play and either heart takes the trick: take it with the king"
-        " and keep the nine, the likelier of the two to lose a later trick",
+        good="9h",
+        why="bid of zero, last to play and either heart takes the trick: the bid is lost"
+        " whatever it plays, so it spoils: seat 2, winning now, still needs its trick; beat it"
+        " with the nine and keep the king to take a trick the others need",
     ),
     build_position(
         "bid-made-every-card-wins-now-play-the-lowest",

@@ -644,12 +644,20 @@ def heuristic_play(view: PlayerView) -> Card:
     won = view.tricks_won[seat]
     left = len(view.hand)
     need = (bid if bid is not None else 0) - won
-    if need < 0 or need > left:
+    later = _later_seats(view)
+    if (
+        need < 0
+        or need > left
+        or (  # every card it may play certainly takes this trick, a trick too many
+            need == 0
+            and view.trick
+            and all(_trick_winner_if_certain(view, know, c, later) == seat for c in cards)
+        )
+    ):  # the bid is lost, whatever it plays
         if view.rules.missed_bid_scores_tricks:
             return _play_greedy(view, know, cards)
         return _play_spoiler(view, know, cards)
     strength = _win_probabilities(view, know, view.hand, on_lead=not view.trick)
-    later = _later_seats(view)
     if need == 0:
         return _play_duck(view, know, cards, strength, later)
     sure = _sure_winners(know, view.hand)
@@ -1141,8 +1149,13 @@ def _play_duck(
     trump = know.trump
     if not view.trick:
         if not keeping:
+            # never a lead that certainly takes the trick (its suit and the trumps shown gone
+            # from every other hand) while another card may lose it
+            safe = [c for c in cards if _trick_winner_if_certain(view, know, c, later) is None]
             return _best_by(
-                cards, DUCK_LEAD_WEIGHTS, lambda c: _duck_lead_features(view, know, c, strength)
+                safe or cards,
+                DUCK_LEAD_WEIGHTS,
+                lambda c: _duck_lead_features(view, know, c, strength),
             )
         # lead the card least likely to win, the lowest of its suit
         return min(cards, key=lambda c: (strength[c], c.rank))
@@ -1157,8 +1170,10 @@ def _play_duck(
     if losers:
         # shed the most dangerous card that still loses
         return max(losers, key=lambda c: (strength[c] if c.suit is not led else 2.0, c.rank))
-    # every card wins now: if later seats may still overtake, play the lowest; otherwise win
-    # with the highest and keep the low cards for ducking later
+    # every card wins now: if later seats may still overtake, play the lowest; otherwise
+    # (certain winners kept back for the tricks still needed: with none to keep, the bid would
+    # be lost whatever it played, and the lost bid's play chose) win with the highest and keep
+    # the low cards for ducking later
     if later:
         return min(cards, key=lambda c: (c.suit is trump, c.rank))
     return max(cards, key=lambda c: (strength[c], c.rank))
