@@ -429,7 +429,17 @@ class Nameless:
 
 
 @pytest.mark.parametrize("budget", [Budget(), Budget(seconds=30.0)], ids=str)
-def test_a_failing_bot_without_a_name_is_reported_by_its_class_name(budget: Budget) -> None:
+@pytest.mark.parametrize(
+    ("names", "named"),
+    [(None, "Nameless"), (["random", "nameless:boom=1", "random"], "nameless:boom=1")],
+    ids=["its class", "names given"],
+)
+def test_a_failing_bot_is_named_by_the_names_given_or_else_its_name_or_class(
+    budget: Budget, names: list[str] | None, named: str
+) -> None:
+    """A tournament names each seat's bot by its side (``search:rivalry=0.5``), which a bot's
+    own ``name`` cannot tell apart; without names, a bot with no ``name`` is named by its
+    class."""
     with pytest.raises(BotFailure) as info:
         play_game(
             RULES,
@@ -437,21 +447,7 @@ def test_a_failing_bot_without_a_name_is_reported_by_its_class_name(budget: Budg
             deal_rng=random.Random(1),
             first_dealer=0,
             budget=budget,
+            names=names,
         )
-    assert info.value.bot == "Nameless" and info.value.seat == 1
-    assert str(info.value).startswith("bot 'Nameless' in seat 1: raised RuntimeError: boom")
-
-
-def test_names_given_name_the_seats_bots_in_failures() -> None:
-    """A tournament names each seat's bot by its side (``search:rivalry=0.5``), which a bot's
-    own ``name`` cannot tell apart."""
-    with pytest.raises(BotFailure) as info:
-        play_game(
-            RULES,
-            [RandomBot(), Nameless(), RandomBot()],  # type: ignore[list-item]
-            deal_rng=random.Random(1),
-            first_dealer=0,
-            names=["random", "nameless:boom=1", "random"],
-        )
-    assert info.value.bot == "nameless:boom=1" and info.value.seat == 1
-    assert str(info.value).startswith("bot 'nameless:boom=1' in seat 1: raised RuntimeError")
+    assert info.value.bot == named and info.value.seat == 1
+    assert str(info.value).startswith(f"bot '{named}' in seat 1: raised RuntimeError: boom")
