@@ -9,7 +9,7 @@ import json
 import os
 import re
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager, suppress
 from fnmatch import fnmatch
 from pathlib import Path
@@ -194,8 +194,9 @@ def _named(exc: OSError, path: Path) -> OSError:
     return type(exc)(exc.errno, exc.strerror, str(path))
 
 
-def write_atomic(path: Path, text: str | bytes, *, replace: bool = True) -> None:
-    """Write ``text`` (as UTF-8; bytes as they are) to ``path`` via a temporary file beside it
+def write_atomic(path: Path, text: str | bytes | Iterable[bytes], *, replace: bool = True) -> None:
+    """Write ``text`` (as UTF-8; bytes as they are, or chunks of bytes one after another, for
+    a file too large to hold in memory at once) to ``path`` via a temporary file beside it
     (a dot, the name, a random part and :data:`TEMPORARY_MARK`; see
     :func:`remove_stale_temporaries`), fsync, rename
     and fsync the folder, so a
@@ -211,9 +212,16 @@ def write_atomic(path: Path, text: str | bytes, *, replace: bool = True) -> None
     try:
         if hasattr(os, "fchmod"):  # not on Windows before Python 3.13
             os.fchmod(fd, 0o666 & ~_UMASK)  # mkstemp makes 0600; give the usual permissions
-        data = text.encode("utf-8") if isinstance(text, str) else text
+        chunks = (
+            [text.encode("utf-8")]
+            if isinstance(text, str)
+            else [text]
+            if isinstance(text, bytes)
+            else text
+        )
         with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
+            for chunk in chunks:
+                handle.write(chunk)
             handle.flush()
             os.fsync(handle.fileno())
         if replace:

@@ -467,7 +467,7 @@ def test_a_tournament_is_played_on_only_by_the_build_that_played_it(tmp_path: Pa
     nothing = tournament("--out", str(out), "--resume", "--quiet", *COMMON)
     assert nothing.returncode == 0, nothing.stderr
     assert read_journal(path).build == here
-    assert len(read_journal(path).outcomes) == 3
+    assert read_journal(path).played == 3
 
     del header_data["build"]  # as written before builds were recorded
     path.write_bytes(json_line(header_data) + b"".join(played))  # finished: read back as it is
@@ -479,7 +479,7 @@ def test_a_tournament_is_played_on_only_by_the_build_that_played_it(tmp_path: Pa
     unknown = tournament("--out", str(out), "--resume", "--quiet", *COMMON)
     assert unknown.returncode == 0, unknown.stderr
     assert read_journal(path).build == here
-    assert len(read_journal(path).outcomes) == 3
+    assert read_journal(path).played == 3
 
 
 def test_a_new_tournament_takes_away_the_reports_of_the_one_it_replaces(tmp_path: Path) -> None:
@@ -668,7 +668,7 @@ def test_a_second_tournament_into_the_same_folder_is_refused(tmp_path: Path) -> 
     assert first.returncode == 130, stderr
     journal = read_journal(out / "journal.jsonl")  # whole: the refused runs wrote nothing
     assert not journal.torn
-    assert f"; {len(journal.outcomes)} of 5000 deal sets are saved in" in stderr
+    assert f"; {journal.played} of 5000 deal sets are saved in" in stderr
 
 
 def test_without_the_tournament_extra_it_says_which(
@@ -800,11 +800,11 @@ def test_a_deal_set_that_cannot_be_saved_stops_the_run_and_resumes(
         " device): 1 of 3 deal sets are saved there; once it can be written, the same command"
         " with --resume plays the rest"
     )
-    assert len(read_journal(journal).outcomes) == 1
+    assert read_journal(journal).played == 1
     monkeypatch.undo()
     resumed = tournament(*args, "--resume", *COMMON)
     assert resumed.returncode == 0, resumed.stderr
-    assert len(read_journal(journal).outcomes) == 3
+    assert read_journal(journal).played == 3
 
 
 def test_a_file_size_limit_reached_mid_line_stops_the_run_with_how_to_go_on(
@@ -834,7 +834,7 @@ def test_a_file_size_limit_reached_mid_line_stops_the_run_with_how_to_go_on(
         preexec_fn=limited,
     )
     journal = out / "journal.jsonl"
-    saved = len(read_journal(journal).outcomes)
+    saved = read_journal(journal).played
     assert 0 < saved < 40
     assert stopped.returncode == 1
     assert stopped.stderr == (
@@ -844,7 +844,7 @@ def test_a_file_size_limit_reached_mid_line_stops_the_run_with_how_to_go_on(
     )
     resumed = tournament(*args, "--resume")
     assert resumed.returncode == 0, resumed.stderr
-    assert len(read_journal(journal).outcomes) == 40
+    assert read_journal(journal).played == 40
 
 
 def test_the_same_deals_saved_under_another_seed_are_the_same_deals(tmp_path: Path) -> None:

@@ -11,20 +11,22 @@ import pytest
 
 from ohhell.engine import Rules, Schedule
 from ohhell.tournament import DealSetOutcome, Matchup, generate_deal_sets, run_tournament
+from ohhell.tournament import journal as journal_module
 from ohhell.tournament.duplicate import Failure, TournamentError
 from ohhell.tournament.journal import (
     FILE_NAME,
-    Journal,
     JournalError,
     JournalWriter,
     check_build,
     check_same_tournament,
     journal_header,
+    journal_outcomes,
     outcome_from_json,
     outcome_to_json,
     read_journal,
     tournament_build,
 )
+from ohhell.tournament.stats import compute_stats
 
 RULES = Rules(player_count=3, schedule=Schedule.CUSTOM, custom_hand_sizes=(1, 2, 3))
 MATCHUP = Matchup(rules=RULES, candidate="heuristic", baseline="random", seed=5)
@@ -59,10 +61,14 @@ def test_played_deal_sets_read_back_as_written(
     journal = read_journal(_journal(tmp_path / FILE_NAME, outcomes))
     assert journal.header == json.loads(json.dumps(journal_header(MATCHUP, DEAL_SETS)))
     assert (journal.seed, journal.deal_sets, journal.torn, journal.finished) == (5, 4, False, True)
-    assert _without_times(journal.outcomes) == _without_times(outcomes)
+    read_back = tuple(journal_outcomes(journal.path))
+    assert _without_times(read_back) == _without_times(outcomes)
     # times are taken to the microsecond as the journal keeps them, so they read back equal:
     # a resumed tournament reports the times an uninterrupted one does
-    assert journal.outcomes == tuple(outcomes)
+    assert read_back == tuple(outcomes)
+    assert (journal.played, journal.tally.counted, journal.tally.voided) == (4, 3, 1)
+    # what the journal gathered is what the outcomes give: the report of a resumed run
+    assert journal.tally.stats(MATCHUP) == compute_stats(MATCHUP, outcomes)
 
 
 def test_a_resumed_tournament_plays_only_what_is_missing(played: list[DealSetOutcome]) -> None:
@@ -89,8 +95,9 @@ def test_a_last_line_cut_short_is_dropped_and_rewritten_away(
     path.write_bytes(whole + line[: len(line) // 2])  # killed while writing the third
     journal = read_journal(path)
     assert journal.torn and not journal.finished
-    assert [o.index for o in journal.outcomes] == [0, 1]
-    JournalWriter(path, journal.header, journal.outcomes).close()
+    assert journal.tally.indices == {0, 1}
+    assert [o.index for o in journal_outcomes(path)] == [0, 1]
+    JournalWriter(path, journal.header, journal).close()
     assert path.read_bytes() == whole
 
 
@@ -343,13 +350,13 @@ def test_a_bot_spec_written_otherwise_is_the_same_tournament(tmp_path: Path) -> 
 
 
 def test_more_deal_sets_from_the_same_seed_extend_a_tournament(
-    played: list[DealSetOutcome],
+    tmp_path: Path, played: list[DealSetOutcome]
 ) -> None:
     """Deal sets drawn from one seed are a prefix of more drawn from it, so a finished
     tournament can be extended; the extension plays only the new deal sets."""
     more = generate_deal_sets(RULES, 6, seed=11)
     assert more.first(4) == DEAL_SETS
-    journal = Journal(Path(FILE_NAME), journal_header(MATCHUP, DEAL_SETS), tuple(played), False)
+    journal = read_journal(_journal(tmp_path / FILE_NAME, played))
     check_same_tournament(journal, MATCHUP, more)
     played_now: list[int] = []
     extended = run_tournament(
@@ -373,7 +380,7 @@ def test_a_damaged_line_says_what_the_lines_before_it_keep(
         " for --resume)"
     )
     path.write_text("".join(lines[:3]), encoding="utf-8")  # cut as it says
-    assert len(read_journal(path).outcomes) == 2
+    assert read_journal(path).played == 2
 
 
 def test_a_journal_is_played_on_only_by_the_build_that_played_it(
@@ -387,8 +394,8 @@ def test_a_journal_is_played_on_only_by_the_build_that_played_it(
     assert journal.build == tournament_build() == journal_header(MATCHUP, DEAL_SETS)["build"]
     check_build(journal)
     other = {"ohhell": "0.0.9", "code": "0123456789abcdef"}
-    with JournalWriter(path, journal_header(MATCHUP, DEAL_SETS, build=other), played[:2]):
-        pass
+    with JournalWriter(path, journal_header(MATCHUP, DEAL_SETS, build=other), journal):
+        pass  # its two deal sets copied, under another build's header
     with pytest.raises(JournalError) as caught:
         check_build(read_journal(path))
     here = tournament_build()
@@ -408,3 +415,29 @@ def test_a_journal_is_played_on_only_by_the_build_that_played_it(
     check_build(read_journal(path))
     unrecorded = journal_header(MATCHUP, DEAL_SETS, build=None)
     assert "build" not in unrecorded and json.loads(json.dumps(unrecorded)) == lines[0]
+
+
+def test_a_journal_played_on_keeps_its_lines_as_they_are_on_disk(
+    tmp_path: Path, played: list[DealSetOutcome], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Rewritten to play on (a new header, a torn line dropped), a journal's lines are copied
+    byte for byte a chunk at a time, never all held in memory; a journal cut short after it was
+    read is refused, and the file stays as it was."""
+    monkeypatch.setattr(journal_module, "_COPY_CHUNK", 7)
+    path = _journal(tmp_path / FILE_NAME, played[:3])
+    lines = path.read_bytes().splitlines(keepends=True)
+    path.write_bytes(b"".join(lines) + b'{"index": 3, "ga')  # torn
+    journal = read_journal(path)
+    assert journal.size == len(b"".join(lines)) and journal.torn
+    header = journal_header(MATCHUP, DEAL_SETS, build={"ohhell": "0.0.9", "code": "0" * 16})
+    with JournalWriter(path, header, journal, deal_sets=DEAL_SETS) as writer:
+        writer.append(played[3])
+    rewritten = path.read_bytes().splitlines(keepends=True)
+    assert rewritten[1:4] == lines[1:] and json.loads(rewritten[0]) == header
+    assert [o.index for o in journal_outcomes(path)] == [0, 1, 2, 3]
+    before = read_journal(path)
+    path.write_bytes(b"".join(rewritten[:2]))  # cut short by someone else meanwhile
+    cut = path.read_bytes()
+    with pytest.raises(JournalError, match="was cut short while it was copied"):
+        JournalWriter(path, header, before)
+    assert path.read_bytes() == cut and list(tmp_path.iterdir()) == [path]

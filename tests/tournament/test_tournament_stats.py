@@ -3,11 +3,17 @@ synthetic example, and deterministic results on a small fixed deal set."""
 
 from __future__ import annotations
 
+import contextlib
 import math
+import multiprocessing
+import random
+import statistics
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ohhell.engine import Rules, Schedule
 from ohhell.tournament import (
@@ -19,12 +25,14 @@ from ohhell.tournament import (
     compute_stats,
     generate_deal_sets,
     mean_ci,
+    play_tournament,
     run_tournament,
 )
 from ohhell.tournament.duplicate import Failure
-from ohhell.tournament.stats import Z95, percentile, t95
+from ohhell.tournament.stats import Z95, Tally, percentile, t95
 
 SMALL_RULES = Rules(player_count=3, schedule=Schedule.CUSTOM, custom_hand_sizes=(1, 2, 3))
+MATCHUP = Matchup(rules=SMALL_RULES, candidate="heuristic", baseline="random", seed=5)
 
 
 def test_mean_ci_matches_hand_computation() -> None:
@@ -366,3 +374,98 @@ def test_equal_paired_differences_are_equal_numbers() -> None:
     assert stats.paired_differences == (5 / 3, 5 / 3)
     assert stats.paired_difference.mean == 5 / 3
     assert stats.paired_difference.half_width == 0.0
+
+
+@given(st.lists(st.integers(0, 2_000_000), min_size=1, max_size=300))
+@settings(max_examples=200, deadline=None)
+def test_times_counted_by_microsecond_give_the_percentiles_of_every_time(
+    microseconds: list[int],
+) -> None:
+    """A tally keeps decision times as counts per whole microsecond, not one by one; its
+    median, p95, p99 and mean are exactly those of every time kept (``percentile`` and
+    ``statistics.fmean`` over the list), whatever repeats."""
+    seconds = tuple(us / 1e6 for us in microseconds)
+    first = synthetic_outcomes()[0]
+    games = tuple(
+        replace(
+            game,
+            decision_seconds=tuple(
+                (seconds if game.candidate_seat == 0 else ()) if seat == game.candidate_seat else ()
+                for seat in range(3)
+            ),
+        )
+        for game in first.games
+    )
+    tally = Tally()
+    tally.add(replace(first, games=games))
+    candidate = tally.stats(MATCHUP).candidate
+    assert candidate.decisions == len(seconds)
+    assert candidate.decision_ms == {
+        "median": percentile(seconds, 50) * 1000,
+        "p95": percentile(seconds, 95) * 1000,
+        "p99": percentile(seconds, 99) * 1000,
+        "mean": statistics.fmean(seconds) * 1000,
+    }
+    assert tally.stats(MATCHUP).baseline.decision_ms == {}  # no decisions: no times
+
+
+@pytest.fixture(scope="module")
+def small_tournament() -> list[DealSetOutcome]:
+    deal_sets = generate_deal_sets(SMALL_RULES, 5, seed=3)
+    voided = DealSetOutcome(5, (), Failure(5, 0, 2, "random", "bot 'random' in seat 2: raised"))
+    return [*run_tournament(MATCHUP, deal_sets, jobs=1), voided]
+
+
+@given(st.randoms(use_true_random=False))
+@settings(max_examples=30, deadline=None)
+def test_a_tally_in_any_order_gives_the_statistics_of_the_deal_sets_in_order(
+    small_tournament: list[DealSetOutcome], rng: random.Random
+) -> None:
+    """Deal sets finish in any order on several workers, or come back from a journal: the
+    statistics gathered one at a time are the same numbers, to the last bit, as those of the
+    deal sets in order."""
+    shuffled = small_tournament[:]
+    rng.shuffle(shuffled)
+    tally = Tally()
+    for outcome in shuffled:
+        tally.add(outcome)
+    assert (len(tally), tally.counted, tally.voided) == (6, 5, 1)
+    assert tally.indices == frozenset(range(6)) and 5 in tally and 6 not in tally
+    assert tally.stats(MATCHUP) == compute_stats(MATCHUP, small_tournament)
+
+
+def test_a_deal_set_is_counted_once(small_tournament: list[DealSetOutcome]) -> None:
+    tally = Tally()
+    tally.add(small_tournament[2])
+    with pytest.raises(ValueError, match="deal set 2 is counted already"):
+        tally.add(small_tournament[2])
+    with pytest.raises(ValueError, match="deal set 7 has neither games nor a failure"):
+        tally.add(DealSetOutcome(7, ()))
+    assert len(tally) == 1
+    with pytest.raises(TournamentError, match="no deal set was completed: bot 'random'"):
+        only_voided = Tally()
+        only_voided.add(small_tournament[5])
+        only_voided.stats(MATCHUP)
+
+
+def test_deal_sets_are_played_as_they_finish_and_stop_when_closed(
+    small_tournament: list[DealSetOutcome],
+) -> None:
+    """``play_tournament`` yields each deal set as it finishes, with a few given to each
+    worker at a time (here 2 workers, 2 each ahead, 5 deal sets); closed early, its workers
+    are gone at once."""
+    deal_sets = generate_deal_sets(SMALL_RULES, 5, seed=3)
+    played = list(play_tournament(MATCHUP, deal_sets, jobs=2, skip={1}))
+    assert sorted(o.index for o in played) == [0, 2, 3, 4]
+    strip = {o.index: [(g.candidate_seat, g.totals, g.hands) for g in o.games] for o in played}
+    assert strip == {
+        o.index: [(g.candidate_seat, g.totals, g.hands) for g in o.games]
+        for o in small_tournament
+        if o.index in strip
+    }
+    with contextlib.closing(play_tournament(MATCHUP, deal_sets, jobs=2)) as playing:
+        next(playing)
+        assert multiprocessing.active_children()  # the workers, playing on
+    assert multiprocessing.active_children() == []
+    with pytest.raises(TournamentError, match="deal set 5 was played before, but there are only"):
+        play_tournament(MATCHUP, deal_sets, jobs=1, skip={5})  # refused at once, not when read

@@ -59,7 +59,7 @@ from ohhell.tournament.duplicate import (
     check_bots,
     check_jobs,
     default_jobs,
-    run_tournament,
+    play_tournament,
 )
 from ohhell.tournament.journal import (
     FILE_NAME,
@@ -74,7 +74,7 @@ from ohhell.tournament.journal import (
     tournament_build,
 )
 from ohhell.tournament.report import REPORT_FILES
-from ohhell.tournament.stats import TournamentStats, compute_stats
+from ohhell.tournament.stats import Tally, TournamentStats
 
 DEFAULT_DEAL_SETS = 100
 
@@ -183,13 +183,13 @@ def _earlier_run(path: Path, *, resume: bool, overwrite: bool = False) -> Journa
         raise JournalError(
             f"{exc}; --overwrite replaces it, or choose another --out, to start a new tournament"
         ) from None
-    if journal.outcomes and not journal.finished:
+    if journal.played and not journal.finished:
         raise JournalError(
-            f"{path} holds an unfinished tournament ({len(journal.outcomes)} of"
+            f"{path} holds an unfinished tournament ({journal.played} of"
             f" {journal.deal_sets} deal sets played): add --resume to finish it, or"
             " --overwrite to replace it, or choose another --out"
         )
-    return journal if journal.outcomes else None
+    return journal if journal.played else None
 
 
 def _check_foreign_reports(out: Path, journal_path: Path, *, overwrite: bool) -> None:
@@ -214,7 +214,7 @@ def _finished_before(journal: Journal, matchup: Matchup, deal_sets: DealSets) ->
     except OtherTournamentError as exc:
         what = (
             "with its reports"
-            if any(outcome.failure is None for outcome in journal.outcomes)
+            if journal.tally.counted
             else "every deal set voided by a bot failure, so without reports"
         )
         raise OtherTournamentError(
@@ -356,15 +356,13 @@ def _run_into(args: argparse.Namespace, rules: Rules, budget: Budget) -> int:
         budget=budget,
         seed=seed,
     )
-    done: tuple[DealSetOutcome, ...] = ()
     if finished is not None:
         journal = _finished_before(finished, matchup, deal_sets)
     this_build = tournament_build()  # reckoned once: the journal's header and the report's
     build: dict[str, str] | None = this_build
     if journal is not None:
         check_same_tournament(journal, matchup, deal_sets)
-        done = journal.outcomes
-        if len(done) == len(deal_sets.sets):  # read back: the build that played it, or none
+        if journal.played == len(deal_sets.sets):  # read back: the build that played it, or none
             build = journal.build
         else:  # played on: by the build that played it (a journal of no build is taken as it)
             check_build(journal, this_build)
@@ -381,20 +379,24 @@ def _run_into(args: argparse.Namespace, rules: Rules, budget: Budget) -> int:
     total = len(deal_sets.sets)
     if journal is not None and not args.quiet:
         torn = "; a last line cut short is dropped" if journal.torn else ""
-        if finished is not None and len(done) == total:  # the same one, run again
+        if finished is not None and journal.played == total:  # the same one, run again
             print(
-                f"already played: {len(done)} deal sets read back from {journal_path}",
+                f"already played: {journal.played} deal sets read back from {journal_path}",
                 file=sys.stderr,
             )
         elif finished is not None:  # a larger --deal-sets: extended, as with --resume
-            print(f"extending: {len(done)} of {total} deal sets played before", file=sys.stderr)
+            print(
+                f"extending: {journal.played} of {total} deal sets played before",
+                file=sys.stderr,
+            )
         else:
             print(
-                f"resuming: {len(done)} of {total} deal sets played before{torn}", file=sys.stderr
+                f"resuming: {journal.played} of {total} deal sets played before{torn}",
+                file=sys.stderr,
             )
     try:
-        outcomes = _play(args, matchup, deal_sets, journal_path, done, build)
-        stats, paths = _report(args, matchup, outcomes, journal_path, build)
+        tally = _play(args, matchup, deal_sets, journal_path, journal, build)
+        stats, paths = _report(args, matchup, tally, journal_path, build)
     except _Stopped as stopped:
         return stopped.status
     if not args.quiet:
@@ -451,13 +453,15 @@ def _play(
     matchup: Matchup,
     deal_sets: DealSets,
     journal_path: Path,
-    done: tuple[DealSetOutcome, ...],
+    journal: Journal | None,
     build: dict[str, str] | None,
-) -> list[DealSetOutcome]:
-    """Play the deal sets not ``done``, each saved to the journal (whose header names
-    ``build``: the build that played them, ``None`` where not known) as it finishes, with a
-    progress bar (or, off a terminal, a line every tenth); every outcome, in deal-set order. A
-    stopping signal saves what is played and raises :class:`_Stopped`."""
+) -> Tally:
+    """Play the deal sets the ``journal`` read back (if any) does not hold, each saved to the
+    journal (whose header names ``build``: the build that played them, ``None`` where not
+    known) as it finishes, with a progress bar (or, off a terminal, a line every tenth); the
+    statistics of every deal set, gathered as they finish (the games are not kept, so a
+    tournament of any length fits in memory). A stopping signal saves what is played and
+    raises :class:`_Stopped`."""
     from rich.console import Console
     from rich.progress import (
         BarColumn,
@@ -468,13 +472,14 @@ def _play(
     )
 
     total = len(deal_sets.sets)
-    if len(done) == total:  # read back: the journal and its reports stay as they are
-        return sorted(done, key=lambda outcome: outcome.index)  # the journal's: as they ended
+    tally = Tally() if journal is None else journal.tally  # played on: its deal sets and these
+    if len(tally) == total:  # read back: the journal and its reports stay as they are
+        return tally
     try:  # rewritten whole, atomically: it is as it was if this fails
         header = journal_header(matchup, deal_sets, build=build)
-        writer = JournalWriter(journal_path, header, done, deal_sets=deal_sets)
+        writer = JournalWriter(journal_path, header, journal, deal_sets=deal_sets)
     except OSError as exc:
-        kept = f": its {len(done)} deal sets played before are kept as they were" if done else ""
+        kept = f": its {len(tally)} deal sets played before are kept as they were" if tally else ""
         raise TournamentError(
             f"cannot write the journal {journal_path} ({exc.strerror or exc}): nothing was"
             f" changed{kept}"
@@ -494,10 +499,10 @@ def _play(
         ) as progress,
     ):
         task = progress.add_task(f"{args.candidate} vs {args.baseline}", total=total)
-        progress.advance(task, len(done))
+        progress.advance(task, len(tally))
         step = max(1, total // 10)
-        saved = len(done)
-        voided = sum(outcome.failure is not None for outcome in done)
+        saved = len(tally)
+        voided = tally.voided
 
         def on_done(outcome: DealSetOutcome) -> None:
             nonlocal saved, voided
@@ -505,12 +510,13 @@ def _play(
                 writer.append(outcome)
             except OSError as exc:  # a full disk, say: what is on disk is kept, and resumed
                 writer.close()
-                on_disk = len(read_journal(journal_path).outcomes)  # a torn line is not
+                on_disk = read_journal(journal_path).played  # a torn line is not
                 raise TournamentError(
                     f"cannot save a deal set to {journal_path} ({exc.strerror or exc}):"
                     f" {on_disk} of {total} deal sets are saved there; once it can be written,"
                     " the same command with --resume plays the rest"
                 ) from None
+            tally.add(outcome)
             saved += 1
             progress.advance(task)
             if outcome.failure is not None:
@@ -526,14 +532,19 @@ def _play(
 
         stop = Stop()
         try:
-            with stopped_by_signals(stop):
-                return run_tournament(
-                    matchup, deal_sets, jobs=args.jobs, on_done=on_done, done=done
-                )
+            with (
+                stopped_by_signals(stop),
+                contextlib.closing(
+                    play_tournament(matchup, deal_sets, jobs=args.jobs, skip=tally.indices)
+                ) as played,
+            ):
+                for outcome in played:
+                    on_done(outcome)
+            return tally
         except KeyboardInterrupt:
             progress.stop()
             writer.close()
-            saved = len(read_journal(journal_path).outcomes)  # what is on disk, exactly
+            saved = read_journal(journal_path).played  # what is on disk, exactly
             print(
                 f"ohhell tournament: {stop.how}; {saved} of {total} deal sets are saved in"
                 f" {journal_path}: the same command with --resume plays the rest",
@@ -543,7 +554,7 @@ def _play(
         except BrokenProcessPool:  # a worker killed (out of memory, say) or crashed in C
             progress.stop()
             writer.close()
-            saved = len(read_journal(journal_path).outcomes)
+            saved = read_journal(journal_path).played
             raise TournamentError(
                 "a worker process ended abruptly (killed, out of memory perhaps, or crashed):"
                 f" {saved} of {total} deal sets are saved in {journal_path}: the same command"
@@ -554,22 +565,22 @@ def _play(
 def _report(
     args: argparse.Namespace,
     matchup: Matchup,
-    outcomes: list[DealSetOutcome],
+    tally: Tally,
     journal_path: Path,
     build: dict[str, str] | None,
 ) -> tuple[TournamentStats, list[Path]]:
-    """The statistics of ``outcomes`` and the report files written in ``--out``, naming the
+    """The statistics ``tally`` gathered and the report files written in ``--out``, naming the
     ``build`` that played them (``None`` where not known). A stopping signal waits for the
     files, then raises :class:`_Stopped`."""
     from ohhell.tournament.report import write_reports  # the tournament extra: matplotlib
 
-    total = len(outcomes)
+    total = len(tally)
     stop = Stop()
     paths: list[Path] = []
     try:  # the reports are a second or two: a stop then waits for them, so none is missing
         with stopped_by_signals(stop), stop.held():
             try:
-                stats = compute_stats(matchup, outcomes)
+                stats = tally.stats(matchup)
             except TournamentError as exc:  # every deal set voided: no figure to report
                 raise TournamentError(
                     f"{exc}; {journal_path} records the voided deal sets: the same command with"

@@ -28,10 +28,11 @@ from ohhell.tournament.duplicate import (
     Matchup,
     TournamentError,
     play_deal_set,
+    play_tournament,
     run_tournament,
 )
-from ohhell.tournament.journal import JournalError, read_journal
-from ohhell.tournament.stats import Estimate, TournamentStats, compute_stats, mean_ci
+from ohhell.tournament.journal import JournalError, journal_outcomes, read_journal
+from ohhell.tournament.stats import Estimate, Tally, TournamentStats, compute_stats, mean_ci
 
 __all__ = [
     "DealFileError",
@@ -44,13 +45,16 @@ __all__ = [
     "HandRow",
     "JournalError",
     "Matchup",
+    "Tally",
     "TournamentError",
     "TournamentStats",
     "compute_stats",
     "generate_deal_sets",
+    "journal_outcomes",
     "load_deal_sets",
     "mean_ci",
     "play_deal_set",
+    "play_tournament",
     "read_journal",
     "run_tournament",
     "save_deal_sets",

@@ -16,22 +16,25 @@ overran its time budget) ends that deal set: its finished games are dropped so t
 set counted has all ``n`` rotations, and the failure is recorded in the outcome.
 
 Deal sets already played (read back from a journal, :mod:`ohhell.tournament.journal`) are
-passed to :func:`run_tournament` as ``done`` and are not played again, so a tournament stopped
-part-way resumes where it stopped with the same results.
+passed to :func:`run_tournament` as ``done`` (to :func:`play_tournament` as ``skip``) and
+are not played again, so a tournament stopped part-way resumes where it stopped with the same
+results.
 """
 
 from __future__ import annotations
 
+import contextlib
+import itertools
 import os
 import random
 import signal
 import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Generator, Iterable, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures import process as futures_process
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from ohhell.bots.base import Bot, Budget, check_budget
 from ohhell.bots.levels import BUDGET_OPTION, sets_own_simulations
@@ -53,6 +56,7 @@ __all__ = [
     "default_jobs",
     "end_with_parent",
     "play_deal_set",
+    "play_tournament",
     "resolve_bot",
     "run_tournament",
     "stop_pool",
@@ -313,10 +317,86 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
     pool.shutdown(wait=False, cancel_futures=True)
     for worker in workers:
         worker.kill()
+    for worker in workers:  # gone when this returns: a kill is only a signal sent
+        worker.join()
     pool.shutdown(wait=True)
     wakeups = getattr(futures_process, "_threads_wakeups", None)
     if wakeups is not None and manager is not None:
         wakeups.pop(manager, None)
+
+
+def play_tournament(
+    matchup: Matchup,
+    deal_sets: DealSets,
+    *,
+    jobs: int | None = None,
+    skip: Iterable[int] = (),
+) -> Generator[DealSetOutcome, None, None]:
+    """Play every deal set but those ``skip`` names (played before: a resumed tournament), on
+    ``jobs`` worker processes (default: every core; 1 plays in this process), yielding each
+    outcome as it finishes. The outcomes are the same whatever ``jobs`` is; only the order in
+    which they come differs.
+
+    The workers are given a few deal sets at a time, so a tournament of any length holds
+    only those in flight. Close the iterator to stop early (``contextlib.closing``; an
+    exception inside a ``for`` loop over it does not, until it is garbage-collected): the
+    workers stop at once, and what was yielded is what was finished."""
+    if not isinstance(matchup, Matchup):
+        raise TypeError(f"matchup must be a Matchup, got {type(matchup).__name__}")
+    if not isinstance(deal_sets, DealSets):
+        raise TypeError(
+            "deal_sets must be DealSets (generate_deal_sets, load_deal_sets), got"
+            f" {type(deal_sets).__name__}"
+        )
+    deal_sets.check_fits(matchup.rules)
+    jobs = default_jobs() if jobs is None else jobs
+    check_jobs(jobs)
+    skipped = frozenset(skip)
+    for index in sorted(skipped):
+        if not 0 <= index < len(deal_sets.sets):
+            raise TournamentError(
+                f"deal set {index} was played before, but there are only {len(deal_sets.sets)}"
+            )
+    todo = [
+        (matchup, index, deal_set)
+        for index, deal_set in enumerate(deal_sets.sets)
+        if index not in skipped
+    ]
+    if jobs == 1 or len(todo) <= 1:
+        return (_play_job(job) for job in todo)
+    return _played_by_workers(todo, min(jobs, len(todo)))
+
+
+def _played_by_workers(
+    todo: list[tuple[Matchup, int, DealSet]], workers: int
+) -> Generator[DealSetOutcome, None, None]:
+    """:func:`play_tournament` on ``workers`` processes, each kept busy with at most
+    :data:`_QUEUED_PER_WORKER` deal sets given to it ahead."""
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=worker_start)
+    jobs = iter(todo)
+    running: dict[Future[DealSetOutcome], int] = {}
+
+    def give(count: int) -> None:
+        for job in itertools.islice(jobs, count):
+            running[pool.submit(_play_job, job)] = job[1]
+
+    try:
+        give(workers * _QUEUED_PER_WORKER)
+        while running:
+            finished, _ = wait(running, return_when=FIRST_COMPLETED)
+            give(len(finished))
+            for future in sorted(finished, key=running.__getitem__):
+                del running[future]
+                yield future.result()
+    except BaseException:  # Ctrl-C, an error, or the iterator closed: nothing more is played
+        stop_pool(pool)
+        raise
+    pool.shutdown()
+
+
+_QUEUED_PER_WORKER: Final = 2
+"""Deal sets given to each worker at a time: one to play and one waiting, so that no worker
+waits for the main process between deal sets."""
 
 
 def run_tournament(
@@ -329,49 +409,19 @@ def run_tournament(
 ) -> list[DealSetOutcome]:
     """Play every deal set, on ``jobs`` worker processes (default: every core; 1 plays in this
     process), calling ``on_done`` as each deal set finishes. Returns the outcomes in deal-set
-    order, the same whatever ``jobs`` is.
+    order, the same whatever ``jobs`` is. (:func:`play_tournament` plays them without
+    keeping them, for a tournament too long to hold every game in memory.)
 
     ``done`` holds outcomes played before (a resumed tournament): their deal sets are not played
     again, ``on_done`` is not called for them, and they are returned with the others. When the
     run stops early (Ctrl-C or another exception in the main process), the workers stop at
     once; what ``on_done`` was given is what was finished."""
-    if not isinstance(matchup, Matchup):
-        raise TypeError(f"matchup must be a Matchup, got {type(matchup).__name__}")
-    if not isinstance(deal_sets, DealSets):
-        raise TypeError(
-            "deal_sets must be DealSets (generate_deal_sets, load_deal_sets), got"
-            f" {type(deal_sets).__name__}"
-        )
-    deal_sets.check_fits(matchup.rules)
-    jobs = default_jobs() if jobs is None else jobs
-    check_jobs(jobs)
     outcomes = {outcome.index: outcome for outcome in done}
-    for index in outcomes:
-        if not 0 <= index < len(deal_sets.sets):
-            raise TournamentError(
-                f"deal set {index} was played before, but there are only {len(deal_sets.sets)}"
-            )
-    todo = [
-        (matchup, index, deal_set)
-        for index, deal_set in enumerate(deal_sets.sets)
-        if index not in outcomes
-    ]
-
-    def finished(outcome: DealSetOutcome) -> None:
-        outcomes[outcome.index] = outcome
-        if on_done is not None:
-            on_done(outcome)
-
-    if jobs == 1 or len(todo) <= 1:
-        for job in todo:
-            finished(_play_job(job))
-    else:
-        pool = ProcessPoolExecutor(max_workers=min(jobs, len(todo)), initializer=worker_start)
-        try:
-            for future in as_completed([pool.submit(_play_job, job) for job in todo]):
-                finished(future.result())
-        except BaseException:  # Ctrl-C, or an error: nothing more is played
-            stop_pool(pool)
-            raise
-        pool.shutdown()
+    with contextlib.closing(
+        play_tournament(matchup, deal_sets, jobs=jobs, skip=outcomes.keys())
+    ) as played:
+        for outcome in played:
+            outcomes[outcome.index] = outcome
+            if on_done is not None:
+                on_done(outcome)
     return [outcomes[index] for index in sorted(outcomes)]

@@ -52,8 +52,9 @@ non-negative microseconds.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import EllipsisType
@@ -65,7 +66,7 @@ from ohhell.engine.jsontext import as_json, json_kind, parse_json
 from ohhell.engine.wording import counted
 from ohhell.players import same_player
 from ohhell.provenance import RESULT_SOURCES, code_fingerprint
-from ohhell.storage_files import append_json_line, complete_lines, json_line, write_atomic
+from ohhell.storage_files import append_json_line, json_line, write_atomic
 from ohhell.tournament.deals import MAX_DEAL_SETS, DealSet, DealSets
 from ohhell.tournament.duplicate import (
     DealSetOutcome,
@@ -74,6 +75,7 @@ from ohhell.tournament.duplicate import (
     HandRow,
     Matchup,
 )
+from ohhell.tournament.stats import Tally
 
 __all__ = [
     "FILE_NAME",
@@ -86,6 +88,7 @@ __all__ = [
     "check_build",
     "check_same_tournament",
     "journal_header",
+    "journal_outcomes",
     "outcome_from_json",
     "outcome_to_json",
     "read_journal",
@@ -369,14 +372,21 @@ def outcome_from_json(data: object, rules: Rules) -> DealSetOutcome:
 
 @dataclass(frozen=True, slots=True)
 class Journal:
-    """A journal read back: its header, the deal sets it holds, whether its last line was torn,
-    and the digest of the deal set each line names (by index; none for lines that name none)."""
+    """A journal read back: its header and the statistics of the deal sets it holds (its
+    games are not kept: see :func:`journal_outcomes` for them), whether its last line was torn
+    and how many bytes its whole lines take, and per deal set the digest its line names (none
+    for lines that name none) and the first dealer of its games (none where it was voided)."""
 
     path: Path
     header: dict[str, Any]
-    outcomes: tuple[DealSetOutcome, ...]
+    tally: Tally
+    """The deal sets it holds, gathered for the report (:class:`~ohhell.tournament.stats.Tally`):
+    a run that plays on adds its own deal sets to it."""
     torn: bool
+    size: int
+    """The bytes of its whole lines, which a run that plays on keeps (:class:`JournalWriter`)."""
     deal_set_digests: Mapping[int, str] = field(default_factory=dict)
+    first_dealers: Mapping[int, int] = field(default_factory=dict)
 
     @property
     def seed(self) -> int:
@@ -396,9 +406,14 @@ class Journal:
         return build
 
     @property
+    def played(self) -> int:
+        """The deal sets it holds, voided ones included."""
+        return len(self.tally)
+
+    @property
     def finished(self) -> bool:
         """Whether every deal set of the tournament the journal was written for is in it."""
-        return len(self.outcomes) >= self.deal_sets
+        return self.played >= self.deal_sets
 
 
 def _check_header(header: object) -> tuple[dict[str, Any], Rules]:
@@ -440,62 +455,109 @@ def _check_header(header: object) -> tuple[dict[str, Any], Rules]:
     return header, rules
 
 
-def read_journal(path: Path) -> Journal:
-    """Read a journal (see the module docstring). A missing or unreadable file raises
-    :class:`OSError`; a damaged one :class:`JournalError` naming the file and line."""
-    path = Path(path)
-    with path.open("rb") as handle:
-        raw = handle.read()
-    lines, length = complete_lines(raw)
-    torn = length < len(raw)
-    if not lines:
-        raise JournalError(
-            f"journal {path} is empty: its header line was never written"
-            if not raw
-            else f"journal {path} has no whole line: its header line is cut short"
-            f" ({counted(len(raw), 'byte')} and no line end)"
-        )
-    outcomes: dict[int, DealSetOutcome] = {}
-    digests: dict[int, str] = {}
-    header: dict[str, Any] = {}
-    for number, line in enumerate(lines, start=1):
-        where = f"journal {path}, line {number}"
-        kept = (
-            f" (the {number - 1} lines before it are whole: the file cut before this line keeps"
-            f" their {counted(number - 2, 'deal set')} for --resume)"
-            if number > 2
-            else ""
-        )
+class _Reading:
+    """One pass over a journal, a line at a time: its header checked (:attr:`header`), then
+    :meth:`outcomes` reads each deal set's line back and checks it. Each error is a
+    :class:`JournalError` naming the file and line; a missing or unreadable file raises
+    :class:`OSError`."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        self.torn = False
+        self.size = 0
+        self._handle = self.path.open("rb")
         try:
-            data = parse_json(line)  # bytes: a byte that is not text is named by its offset
-        except ValueError as exc:
-            raise JournalError(f"{where}: not JSON ({exc}){kept}") from None
-        if number == 1:
+            first = self._handle.readline()
+            if not first.endswith(b"\n"):
+                raise JournalError(
+                    f"journal {self.path} is empty: its header line was never written"
+                    if not first
+                    else f"journal {self.path} has no whole line: its header line is cut short"
+                    f" ({counted(len(first), 'byte')} and no line end)"
+                )
+            where = f"journal {self.path}, line 1"
             try:
-                header, rules = _check_header(data)
+                data = parse_json(first[:-1])  # bytes: a byte not text is named by offset
+            except ValueError as exc:
+                raise JournalError(f"{where}: not JSON ({exc})") from None
+            try:
+                self.header, self._rules = _check_header(data)
             except _Bad as exc:
                 raise JournalError(f"{where}: {exc}") from None
-            continue
-        try:
-            outcome = outcome_from_json(data, rules)
-        except JournalError as exc:
-            raise JournalError(f"{where}: {exc}{kept}") from None
-        if outcome.index in outcomes:
-            raise JournalError(f"{where}: deal set {outcome.index} is there twice{kept}")
-        if outcome.index >= header["deal_sets"]:
-            raise JournalError(
-                f"{where}: deal set {outcome.index}, but the tournament has"
-                f" {header['deal_sets']}{kept}"
-            )
-        outcomes[outcome.index] = outcome
-        if DEAL_SET_KEY in data:
-            digest = data[DEAL_SET_KEY]
-            if not isinstance(digest, str) or not _SHA256.fullmatch(digest):
-                raise JournalError(
-                    f"{where}: {DEAL_SET_KEY} must be a SHA-256 in hex, got {as_json(digest)}{kept}"
+        except BaseException:
+            self._handle.close()
+            raise
+        self.size = len(first)
+
+    def outcomes(self) -> Iterator[tuple[DealSetOutcome, dict[str, Any]]]:
+        """Each deal set's line, read back as an outcome, with its JSON; a last line cut short
+        (the process killed while writing it) ends them and sets :attr:`torn`."""
+        seen: set[int] = set()
+        with self._handle as handle:
+            for number, line in enumerate(handle, start=2):
+                if not line.endswith(b"\n"):
+                    self.torn = True
+                    return
+                where = f"journal {self.path}, line {number}"
+                kept = (
+                    f" (the {number - 1} lines before it are whole: the file cut before this"
+                    f" line keeps their {counted(number - 2, 'deal set')} for --resume)"
+                    if number > 2
+                    else ""
                 )
-            digests[outcome.index] = digest
-    return Journal(path, header, tuple(outcomes.values()), torn, digests)
+                try:
+                    data = parse_json(line[:-1])  # bytes: a byte not text is named by offset
+                except ValueError as exc:
+                    raise JournalError(f"{where}: not JSON ({exc}){kept}") from None
+                try:
+                    outcome = outcome_from_json(data, self._rules)
+                except JournalError as exc:
+                    raise JournalError(f"{where}: {exc}{kept}") from None
+                if outcome.index in seen:
+                    raise JournalError(f"{where}: deal set {outcome.index} is there twice{kept}")
+                if outcome.index >= self.header["deal_sets"]:
+                    raise JournalError(
+                        f"{where}: deal set {outcome.index}, but the tournament has"
+                        f" {self.header['deal_sets']}{kept}"
+                    )
+                digest = data.get(DEAL_SET_KEY)
+                if DEAL_SET_KEY in data and (
+                    not isinstance(digest, str) or not _SHA256.fullmatch(digest)
+                ):
+                    raise JournalError(
+                        f"{where}: {DEAL_SET_KEY} must be a SHA-256 in hex, got"
+                        f" {as_json(digest)}{kept}"
+                    )
+                seen.add(outcome.index)
+                self.size += len(line)
+                yield outcome, data
+
+
+def read_journal(path: Path) -> Journal:
+    """Read a journal (see the module docstring), a line at a time, into the statistics of
+    its deal sets (:class:`Journal`). A missing or unreadable file raises :class:`OSError`; a
+    damaged one :class:`JournalError` naming the file and line."""
+    reading = _Reading(path)
+    tally = Tally()
+    digests: dict[int, str] = {}
+    first_dealers: dict[int, int] = {}
+    for outcome, data in reading.outcomes():
+        tally.add(outcome)
+        if DEAL_SET_KEY in data:
+            digests[outcome.index] = data[DEAL_SET_KEY]
+        if outcome.games and outcome.games[0].hands:
+            first_dealers[outcome.index] = outcome.games[0].hands[0].dealer
+    return Journal(
+        reading.path, reading.header, tally, reading.torn, reading.size, digests, first_dealers
+    )
+
+
+def journal_outcomes(path: Path) -> Iterator[DealSetOutcome]:
+    """The deal sets of a journal with their games, read back one line at a time and checked
+    as :func:`read_journal` checks them, in the order they were played (a last line cut short
+    is left out)."""
+    for outcome, _ in _Reading(path).outcomes():
+        yield outcome
 
 
 def check_same_tournament(journal: Journal, matchup: Matchup, deal_sets: DealSets) -> None:
@@ -529,7 +591,7 @@ def check_same_tournament(journal: Journal, matchup: Matchup, deal_sets: DealSet
         if not differences:  # the same tournament, asked for fewer deal sets than it has
             raise JournalError(
                 f"journal {journal.path} records a tournament of {recorded['deal_sets']} deal"
-                f" sets ({len(journal.outcomes)} played) with these bots and rules, and only"
+                f" sets ({journal.played} played) with these bots and rules, and only"
                 f" {count} are asked for here:"
                 " a tournament can be extended, not cut short: ask for"
                 f" {recorded['deal_sets']} deal sets or more (--deal-sets"
@@ -551,22 +613,20 @@ def check_same_tournament(journal: Journal, matchup: Matchup, deal_sets: DealSet
         raise OtherTournamentError(
             f"journal {journal.path} records another tournament: {'; '.join(differences)}"
         )
-    for outcome in journal.outcomes:
-        digest = journal.deal_set_digests.get(outcome.index)
-        if digest is not None and digest != deal_sets.sets[outcome.index].digest():
+    for index, digest in journal.deal_set_digests.items():
+        if digest != deal_sets.sets[index].digest():
             raise JournalError(
-                f"journal {journal.path}, deal set {outcome.index}: its line was played on other"
-                f" deals than this tournament's deal set {outcome.index} (a line of another"
+                f"journal {journal.path}, deal set {index}: its line was played on other"
+                f" deals than this tournament's deal set {index} (a line of another"
                 " tournament?)"
             )
-        dealer = deal_sets.sets[outcome.index].first_dealer
-        for game in outcome.games:
-            if game.hands and game.hands[0].dealer != dealer:
-                raise JournalError(
-                    f"journal {journal.path}, deal set {outcome.index}: the game with the"
-                    f" candidate in seat {game.candidate_seat} starts with dealer"
-                    f" {game.hands[0].dealer}, but the deal set's first dealer is {dealer}"
-                )
+    for index, dealer in journal.first_dealers.items():
+        if dealer != deal_sets.sets[index].first_dealer:
+            raise JournalError(
+                f"journal {journal.path}, deal set {index}: its games start with dealer"
+                f" {dealer}, but the deal set's first dealer is"
+                f" {deal_sets.sets[index].first_dealer}"
+            )
 
 
 def _build_name(build: dict[str, str]) -> str:
@@ -579,13 +639,32 @@ def check_build(journal: Journal, here: dict[str, str] | None = None) -> None:
     two builds' games. A journal that does not say its build passes, and so does one that
     played nothing."""
     there, here = journal.build, here or tournament_build()
-    if journal.outcomes and there is not None and there != here:
+    if journal.played and there is not None and there != here:
         raise JournalError(
             f"journal {journal.path} was played by another build ({_build_name(there)}; this"
             f" is {_build_name(here)}): played on, its report would mix the two builds' games."
             " Finish it with the build that played it, or --overwrite plays it all again with"
             " this one, or choose another --out"
         )
+
+
+_COPY_CHUNK: Final = 1 << 20
+"""Bytes copied at a time when a journal is rewritten (:class:`JournalWriter`)."""
+
+
+def _lines_after_header(journal: Journal | None) -> Iterator[bytes]:
+    """The whole lines of ``journal`` after its header, as they are on disk, a chunk at a
+    time (none for no journal)."""
+    if journal is None:
+        return
+    with journal.path.open("rb") as handle:
+        left = journal.size - len(handle.readline())
+        while left > 0:
+            chunk = handle.read(min(left, _COPY_CHUNK))
+            if not chunk:
+                raise JournalError(f"journal {journal.path} was cut short while it was copied")
+            left -= len(chunk)
+            yield chunk
 
 
 class JournalWriter:
@@ -596,18 +675,18 @@ class JournalWriter:
         self,
         path: Path,
         header: dict[str, Any],
-        outcomes: Iterable[DealSetOutcome] = (),
+        earlier: Journal | None = None,
         *,
         deal_sets: DealSets | None = None,
     ) -> None:
-        """Write ``path`` afresh (atomically) with ``header`` and the deal sets already
-        played, then open it for appending. A resumed journal is rewritten this way, which
-        also drops a torn last line. Each line names the deal set of ``deal_sets`` it was
+        """Write ``path`` afresh (atomically) with ``header`` and the deal sets of the
+        ``earlier`` journal (read back from ``path`` or elsewhere), their lines copied as they
+        are, then open it for appending. A resumed journal is rewritten this way, which also
+        drops a torn last line. Each line appended names the deal set of ``deal_sets`` it was
         played on, where given."""
         self.path = Path(path)
         self._deal_sets = deal_sets
-        lines = [header, *(self._line(outcome) for outcome in outcomes)]
-        write_atomic(self.path, b"".join(json_line(data) for data in lines).decode("utf-8"))
+        write_atomic(self.path, itertools.chain([json_line(header)], _lines_after_header(earlier)))
         self._handle: IO[bytes] = self.path.open("ab")
 
     def append(self, outcome: DealSetOutcome) -> None:

@@ -27,17 +27,21 @@ Definitions (``n`` players, so ``n`` games per deal set):
 - **Time per decision.** Every decision of the bot pooled, forced moves (one legal action)
   included; median, 95th and 99th percentiles (linear interpolation between order statistics)
   and the mean, in milliseconds.
+
+:class:`Tally` gathers them one deal set at a time, keeping a few numbers per deal set and
+counts for the rest, so that a tournament of any length reports without holding its games;
+:func:`compute_stats` gives the same for a list of outcomes.
 """
 
 from __future__ import annotations
 
 import math
 import statistics
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from ohhell.tournament.duplicate import (
     DealSetOutcome,
@@ -52,10 +56,10 @@ __all__ = [
     "BotStats",
     "Estimate",
     "Rate",
+    "Tally",
     "TournamentStats",
     "compute_stats",
     "mean_ci",
-    "paired_differences",
     "percentile",
     "t95",
 ]
@@ -276,117 +280,208 @@ class TournamentStats:
         }
 
 
-def _seats(game: GameOutcome, role: str) -> list[int]:
-    seats = range(len(game.totals))
-    if role == "candidate":
-        return [game.candidate_seat]
-    return [s for s in seats if s != game.candidate_seat]
+class _Side:
+    """One side's running counts: bids made (overall, by hand size, seat and bidding
+    position) and the decision times, counted by whole microsecond."""
 
+    __slots__ = ("bids", "by_position", "by_seat", "by_size", "microseconds")
 
-def _first_credit(game: GameOutcome, seat: int) -> float:
-    return 1 / len(game.winners) if seat in game.winners else 0.0
+    def __init__(self) -> None:
+        self.bids = [0, 0]
+        self.by_size: defaultdict[int, list[int]] = defaultdict(lambda: [0, 0])
+        self.by_seat: defaultdict[int, list[int]] = defaultdict(lambda: [0, 0])
+        self.by_position: defaultdict[int, list[int]] = defaultdict(lambda: [0, 0])
+        self.microseconds: Counter[int] = Counter()
 
+    def add(self, game: GameOutcome, seat: int) -> None:
+        n = len(game.totals)
+        for row in game.hands:
+            hit = int(row.bids[seat] == row.tricks_won[seat])
+            position = (seat - row.dealer - 1) % n
+            for tally in (
+                self.bids,
+                self.by_size[row.hand_size],
+                self.by_seat[seat],
+                self.by_position[position],
+            ):
+                tally[0] += hit
+                tally[1] += 1
+        # to the microsecond, as GameOutcome and the journal hold them: so counted exactly
+        self.microseconds.update(round(seconds * 1e6) for seconds in game.decision_seconds[seat])
 
-def _bot_stats(role: str, bot: str, complete: Sequence[DealSetOutcome]) -> BotStats:
-    per_game: list[float] = []
-    per_hand: list[float] = []
-    first: list[float] = []
-    overall = [0, 0]
-    by_size: defaultdict[int, list[int]] = defaultdict(lambda: [0, 0])
-    by_seat: defaultdict[int, list[int]] = defaultdict(lambda: [0, 0])
-    by_position: defaultdict[int, list[int]] = defaultdict(lambda: [0, 0])
-    seconds: list[float] = []
-    for outcome in complete:
-        totals: list[int] = []
-        credits: list[float] = []
-        hands = len(outcome.games[0].hands)
-        for game in outcome.games:
-            n = len(game.totals)
-            for seat in _seats(game, role):
-                totals.append(game.totals[seat])
-                credits.append(_first_credit(game, seat))
-                seconds.extend(game.decision_seconds[seat])
-                for row in game.hands:
-                    hit = int(row.bids[seat] == row.tricks_won[seat])
-                    position = (seat - row.dealer - 1) % n
-                    for tally in (
-                        overall,
-                        by_size[row.hand_size],
-                        by_seat[seat],
-                        by_position[position],
-                    ):
-                        tally[0] += hit
-                        tally[1] += 1
-        per_game.append(statistics.fmean(totals))
-        per_hand.append(per_game[-1] / hands)
-        first.append(statistics.fmean(credits))
+    def timing(self) -> dict[str, float]:
+        """``median``, ``p95``, ``p99`` and ``mean`` in milliseconds, exactly as
+        :func:`percentile` and :func:`statistics.fmean` give them over every decision's
+        seconds (so a report does not depend on how the times were kept)."""
+        counted = sorted(self.microseconds.items())
+        total = sum(self.microseconds.values())
+        if not total:
+            return {}
 
-    def rates(table: dict[int, list[int]]) -> dict[int, Rate]:
-        return {key: Rate(hits, total) for key, (hits, total) in sorted(table.items())}
+        def ordered(k: int) -> float:  # the k-th smallest time, in seconds
+            for microseconds, count in counted:
+                if k < count:
+                    return microseconds / 1e6
+                k -= count
+            raise AssertionError("k is below the total")
 
-    timing = (
-        {
-            "median": percentile(seconds, 50) * 1000,
-            "p95": percentile(seconds, 95) * 1000,
-            "p99": percentile(seconds, 99) * 1000,
-            "mean": statistics.fmean(seconds) * 1000,
+        def at(q: float) -> float:
+            position = (total - 1) * q / 100
+            below = math.floor(position)
+            low, high = ordered(below), ordered(min(below + 1, total - 1))
+            return low + (high - low) * (position - below)
+
+        # fmean is fsum(values) / n, and fsum is the exactly rounded sum of the values
+        exact = sum(Fraction(microseconds / 1e6) * count for microseconds, count in counted)
+        return {
+            "median": at(50) * 1000,
+            "p95": at(95) * 1000,
+            "p99": at(99) * 1000,
+            "mean": float(exact) / total * 1000,
         }
-        if seconds
-        else {}
-    )
-    return BotStats(
-        role=role,
-        bot=bot,
-        score_per_game=mean_ci(per_game),
-        score_per_hand=mean_ci(per_hand),
-        first_place_share=mean_ci(first, bounds=(0.0, 1.0)),
-        bids=Rate(overall[0], overall[1]),
-        bids_by_hand_size=rates(by_size),
-        bids_by_seat=rates(by_seat),
-        bids_by_position=rates(by_position),
-        decisions=len(seconds),
-        decision_ms=timing,
-    )
 
+    def stats(self, role: str, bot: str, figures: Sequence[_Figures]) -> BotStats:
+        def rates(table: dict[int, list[int]]) -> dict[int, Rate]:
+            return {key: Rate(hits, total) for key, (hits, total) in sorted(table.items())}
 
-def paired_differences(complete: Iterable[DealSetOutcome]) -> tuple[float, ...]:
-    """Per deal set: the candidate's mean game score over its rotations minus the baseline
-    copies' mean game score in the same games.
-
-    Computed exactly and rounded once, so that deal sets with the same difference give the
-    same number (two means subtracted as floats may differ in the last bits: 5/3 - 0/6 and
-    7/3 - 4/6 would be 1.6666666666666667 and 1.666666666666667, which numpy cannot bin for
-    the plot)."""
-    differences = []
-    for outcome in complete:
-        candidate = [g.totals[g.candidate_seat] for g in outcome.games]
-        baseline = [
-            t for g in outcome.games for s, t in enumerate(g.totals) if s != g.candidate_seat
-        ]
-        difference = Fraction(sum(candidate), len(candidate)) - Fraction(
-            sum(baseline), len(baseline)
+        candidate = role == "candidate"
+        per_game = [f.candidate_game if candidate else f.baseline_game for f in figures]
+        return BotStats(
+            role=role,
+            bot=bot,
+            score_per_game=mean_ci(per_game),
+            score_per_hand=mean_ci(
+                [game / f.hands for game, f in zip(per_game, figures, strict=True)]
+            ),
+            first_place_share=mean_ci(
+                [f.candidate_first if candidate else f.baseline_first for f in figures],
+                bounds=(0.0, 1.0),
+            ),
+            bids=Rate(*self.bids),
+            bids_by_hand_size=rates(self.by_size),
+            bids_by_seat=rates(self.by_seat),
+            bids_by_position=rates(self.by_position),
+            decisions=sum(self.microseconds.values()),
+            decision_ms=self.timing(),
         )
-        differences.append(float(difference))
-    return tuple(differences)
 
 
-def compute_stats(matchup: Matchup, outcomes: Sequence[DealSetOutcome]) -> TournamentStats:
-    """The statistics of ``outcomes`` (see the module docstring). Deal sets voided by a bot
-    failure are left out and listed; when every deal set failed, a :class:`TournamentError`
-    says so with the first failure."""
-    complete = [o for o in outcomes if o.failure is None]
-    failures = tuple(o.failure for o in outcomes if o.failure is not None)
-    if not complete:
-        first = f": {failures[0].message}" if failures else ""
-        raise TournamentError(f"no deal set was completed{first}")
-    differences = paired_differences(complete)
-    return TournamentStats(
-        rules=matchup.rules.describe(),
-        deal_sets=len(complete),
-        games=sum(len(o.games) for o in complete),
-        candidate=_bot_stats("candidate", matchup.candidate, complete),
-        baseline=_bot_stats("baseline", matchup.baseline, complete),
-        paired_difference=mean_ci(differences),
-        paired_differences=differences,
-        failures=failures,
-    )
+class _Figures(NamedTuple):
+    """A counted deal set's own numbers, from which the intervals are taken over deal sets."""
+
+    candidate_game: float
+    baseline_game: float
+    candidate_first: float
+    baseline_first: float
+    hands: int
+    difference: float
+
+
+class Tally:
+    """A tournament's statistics, gathered one deal set at a time (:meth:`add`), in any
+    order: :meth:`stats` gives what :func:`compute_stats` gives for the same deal sets.
+
+    It keeps a few numbers per deal set (the intervals are taken over deal sets) and counts
+    for the rest, not the games, so that a tournament of any length fits in memory: bid hits
+    are counted by hand size, seat and bidding position, and decision times by whole
+    microsecond (as they are kept), which gives their percentiles exactly.
+
+    >>> tally = Tally()
+    >>> len(tally), 3 in tally
+    (0, False)
+    """
+
+    __slots__ = ("_failures", "_figures", "_sides")
+
+    def __init__(self) -> None:
+        self._figures: dict[int, _Figures] = {}
+        self._failures: dict[int, Failure] = {}
+        self._sides = {"candidate": _Side(), "baseline": _Side()}
+
+    def __len__(self) -> int:
+        """The deal sets added, voided ones included."""
+        return len(self._figures) + len(self._failures)
+
+    def __contains__(self, index: object) -> bool:
+        return index in self._figures or index in self._failures
+
+    @property
+    def indices(self) -> frozenset[int]:
+        """The deal sets added, voided ones included."""
+        return frozenset(self._figures.keys() | self._failures.keys())
+
+    @property
+    def counted(self) -> int:
+        """The deal sets added that were played out (not voided by a bot failure)."""
+        return len(self._figures)
+
+    @property
+    def voided(self) -> int:
+        """The deal sets added that a bot failure voided."""
+        return len(self._failures)
+
+    def add(self, outcome: DealSetOutcome) -> None:
+        """Count one deal set's games, or its failure; a deal set added before is refused
+        (:class:`ValueError`), counted once."""
+        if outcome.index in self:
+            raise ValueError(f"deal set {outcome.index} is counted already")
+        if outcome.failure is not None:
+            self._failures[outcome.index] = outcome.failure
+            return
+        if not outcome.games:
+            raise ValueError(f"deal set {outcome.index} has neither games nor a failure")
+        candidate: list[int] = []
+        baseline: list[int] = []
+        candidate_first: list[float] = []
+        baseline_first: list[float] = []
+        for game in outcome.games:
+            for seat, total in enumerate(game.totals):
+                is_candidate = seat == game.candidate_seat
+                (candidate if is_candidate else baseline).append(total)
+                credit = 1 / len(game.winners) if seat in game.winners else 0.0
+                (candidate_first if is_candidate else baseline_first).append(credit)
+                self._sides["candidate" if is_candidate else "baseline"].add(game, seat)
+        self._figures[outcome.index] = _Figures(
+            statistics.fmean(candidate),
+            statistics.fmean(baseline),
+            statistics.fmean(candidate_first),
+            statistics.fmean(baseline_first),
+            len(outcome.games[0].hands),
+            # exactly, rounded once: deal sets of one difference give one number (two means
+            # subtracted as floats may differ in the last bits, which numpy cannot bin)
+            float(
+                Fraction(sum(candidate), len(candidate)) - Fraction(sum(baseline), len(baseline))
+            ),
+        )
+
+    def stats(self, matchup: Matchup) -> TournamentStats:
+        """The statistics of the deal sets added (see the module docstring), as of the
+        tournament ``matchup``. Deal sets voided by a bot failure are left out and listed;
+        when every deal set failed, a :class:`TournamentError` says so with the first
+        failure."""
+        failures = tuple(failure for _, failure in sorted(self._failures.items()))
+        if not self._figures:
+            first = f": {failures[0].message}" if failures else ""
+            raise TournamentError(f"no deal set was completed{first}")
+        figures = [f for _, f in sorted(self._figures.items())]  # in deal-set order
+        differences = tuple(f.difference for f in figures)
+        return TournamentStats(
+            rules=matchup.rules.describe(),
+            deal_sets=len(figures),
+            games=len(figures) * matchup.rules.player_count,
+            candidate=self._sides["candidate"].stats("candidate", matchup.candidate, figures),
+            baseline=self._sides["baseline"].stats("baseline", matchup.baseline, figures),
+            paired_difference=mean_ci(differences),
+            paired_differences=differences,
+            failures=failures,
+        )
+
+
+def compute_stats(matchup: Matchup, outcomes: Iterable[DealSetOutcome]) -> TournamentStats:
+    """The statistics of ``outcomes`` (see the module docstring and :class:`Tally`, which
+    gathers them). Deal sets voided by a bot failure are left out and listed; when every
+    deal set failed, a :class:`TournamentError` says so with the first failure."""
+    tally = Tally()
+    for outcome in outcomes:
+        tally.add(outcome)
+    return tally.stats(matchup)
