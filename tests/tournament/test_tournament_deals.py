@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
 import json
+import pickle
 import random
 from pathlib import Path
 
@@ -287,6 +290,40 @@ def test_the_digest_covers_every_deal_set() -> None:
     mixed = DealSets(4, 13, (deal_sets.sets[0], other.sets[1]), 6)
     assert mixed.digest() != deal_sets.digest()
     assert DealSets(4, 13, deal_sets.sets, 6).digest() == deal_sets.digest()
+
+
+@pytest.mark.parametrize("seed", [None, 0, 12])
+def test_the_digest_is_of_the_file_s_canonical_json_hashed_a_deal_set_at_a_time(
+    seed: int | None,
+) -> None:
+    """Journals hold the SHA-256 of the deal file's document in canonical JSON (sorted keys,
+    no spaces), of the deals alone or, as older journals do, with the seed; it is hashed a deal
+    set at a time, not built whole, and must stay that digest."""
+    deal_sets = dataclasses.replace(generate_deal_sets(RULES, 3, seed=6), seed=seed)
+    for with_seed in (False, True):
+        document = deal_sets.to_json()
+        if not with_seed:
+            del document["seed"]
+        text = json.dumps(document, sort_keys=True, separators=(",", ":"))
+        expected = hashlib.sha256(text.encode("utf-8")).hexdigest()
+        assert deal_sets.digest(with_seed=with_seed) == expected
+    single = deal_sets.sets[1]
+    text = json.dumps(deal_sets.to_json()["deal_sets"][1], sort_keys=True, separators=(",", ":"))
+    assert single.digest() == hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def test_a_deal_set_keeps_its_decks_packed_and_gives_them_back_as_cards() -> None:
+    rng = random.Random(4)
+    decks = tuple(shuffled_deck(rng) for _ in range(3))
+    deal_set = DealSet(2, decks)
+    assert (deal_set.first_dealer, deal_set.hands, deal_set.decks) == (2, 3, decks)
+    assert deal_set.deck(2) == decks[2] and deal_set == DealSet(2, list(decks))
+    assert pickle.loads(pickle.dumps(deal_set)) == deal_set  # as the workers get it
+    assert repr(deal_set) == "DealSet(first_dealer=2, hands=3)"
+    with pytest.raises(IndexError, match="hand 3 of a deal set of 3 hands"):
+        deal_set.deck(3)
+    with pytest.raises(ValueError, match="each deck of a deal set must have the 52 cards"):
+        DealSet(0, [decks[0][:51]])
 
 
 def test_saving_without_replace_keeps_the_file_there(tmp_path: Path) -> None:

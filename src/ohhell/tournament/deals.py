@@ -36,7 +36,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
@@ -73,9 +73,8 @@ __all__ = [
 
 FORMAT: Final = "ohhell-deal-sets"
 VERSION: Final = 1
-#: The most deal sets :func:`generate_deal_sets` deals (about 6 KB each in memory with 4
-#: players, and their outcomes some 70 KB until the report; 100,000 sets of ``search`` against
-#: ``heuristic`` take over a day on two cores).
+#: The most deal sets :func:`generate_deal_sets` deals (under 1 KB each in memory with 13
+#: hands; 100,000 sets of ``search`` against ``heuristic`` take over a day on two cores).
 MAX_DEAL_SETS: Final = 100_000
 #: The largest deal file read: a deal set takes about 165 bytes a hand, so :data:`MAX_DEAL_SETS`
 #: of the longest schedules (30 hands: three players up and down, the turning hand twice) fit,
@@ -90,28 +89,72 @@ class DealFileError(OhHellError, ValueError):
     code = "tournament/deal_file"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False, repr=False)
 class DealSet:
-    """The chance of one game: the first dealer and one 52-card deck order per hand."""
+    """The chance of one game: the first dealer and one 52-card deck order per hand.
+
+    Made from the decks as :class:`~ohhell.engine.Card` sequences, it keeps them packed, a
+    byte per card (under 1 KB for 13 hands, where tuples of cards take 6 KB), since a
+    tournament holds all its deal sets:
+
+    >>> from ohhell.engine import DECK
+    >>> deal_set = DealSet(1, [DECK, DECK[::-1]])
+    >>> deal_set.hands, deal_set.deck(1)[0], deal_set.decks[0] == DECK
+    (2, Card('As'), True)
+    """
 
     first_dealer: int
-    decks: tuple[tuple[Card, ...], ...]
-    """One deck per hand: 52 :class:`~ohhell.engine.Card` objects, top first."""
+    _packed: bytes
+    """Every deck's cards by index (:attr:`Card.index <ohhell.engine.Card.index>`), 52 bytes
+    a hand, top of the deck first."""
+
+    def __init__(self, first_dealer: int, decks: Iterable[Sequence[Card]]) -> None:
+        decks = list(decks)
+        if any(len(deck) != len(DECK) for deck in decks):
+            raise ValueError("each deck of a deal set must have the 52 cards")
+        object.__setattr__(self, "first_dealer", first_dealer)
+        object.__setattr__(self, "_packed", bytes(card.index for deck in decks for card in deck))
+
+    @property
+    def hands(self) -> int:
+        """How many hands (decks) it deals."""
+        return len(self._packed) // len(DECK)
+
+    def deck(self, hand: int) -> tuple[Card, ...]:
+        """The deck of hand ``hand`` (from 0): 52 cards, top first."""
+        if not 0 <= hand < self.hands:
+            raise IndexError(f"hand {hand} of a deal set of {counted(self.hands, 'hand')}")
+        start = hand * len(DECK)
+        return tuple(DECK[index] for index in self._packed[start : start + len(DECK)])
+
+    @property
+    def decks(self) -> tuple[tuple[Card, ...], ...]:
+        """One deck per hand: 52 :class:`~ohhell.engine.Card` objects, top first."""
+        return tuple(self.deck(hand) for hand in range(self.hands))
+
+    def __repr__(self) -> str:
+        return f"DealSet(first_dealer={self.first_dealer}, hands={self.hands})"
 
     def deals(self) -> Callable[[GameState], Action]:
         """The ``deals`` callback of :func:`ohhell.runner.play_game` that replays this set."""
 
         def deal(state: GameState) -> Action:
-            return deal_from_deck(state, self.decks[state.hand_index])
+            return deal_from_deck(state, self.deck(state.hand_index))
 
         return deal
 
     def digest(self) -> str:
         """The SHA-256 (hex) of this deal set: its first dealer and its decks, as a deal file
         writes them (a tournament journal's line names the deal set it was played on)."""
-        document = {"first_dealer": self.first_dealer, "decks": list(map(format_cards, self.decks))}
-        text = json.dumps(document, sort_keys=True, separators=(",", ":"))
-        return hashlib.sha256(text.encode("utf-8")).hexdigest()
+        return hashlib.sha256(self._text().encode("utf-8")).hexdigest()
+
+    def _text(self) -> str:
+        """The deal set as the deal file writes it, in canonical JSON (sorted keys, no
+        spaces)."""
+        return _canonical(self._document())
+
+    def _document(self) -> dict[str, Any]:
+        return {"first_dealer": self.first_dealer, "decks": list(map(format_cards, self.decks))}
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,28 +190,35 @@ class DealSets:
         saved under two seeds are the same deals; a tournament's seed is compared on its own).
         ``with_seed`` gives the digest journals written before 2026-12-05 hold, of the file's
         document with its seed."""
-        document = self.to_json()
+        # the canonical JSON of the document (sorted keys, no spaces), hashed a deal set at a
+        # time: the whole text would take some 8 KB a deal set at once
+        document = self._head()
         if not with_seed:
             del document["seed"]
-        text = json.dumps(document, sort_keys=True, separators=(",", ":"))
-        return hashlib.sha256(text.encode("utf-8")).hexdigest()
+        before, after = _canonical({**document, "deal_sets": []}).split('"deal_sets":[]', 1)
+        digest = hashlib.sha256(f'{before}"deal_sets":['.encode())
+        for number, deal_set in enumerate(self.sets):
+            digest.update(("," if number else "").encode() + deal_set._text().encode("utf-8"))
+        digest.update(f"]{after}".encode())
+        return digest.hexdigest()
 
-    def to_json(self) -> dict[str, Any]:
-        """The JSON document of the file format (see the module docstring)."""
+    def _head(self) -> dict[str, Any]:
+        """The file's document but its deal sets."""
         return {
             "format": FORMAT,
             "version": VERSION,
             "player_count": self.player_count,
             "hands_per_game": self.hands_per_game,
             "seed": self.seed,
-            "deal_sets": [
-                {
-                    "first_dealer": deal_set.first_dealer,
-                    "decks": [format_cards(deck) for deck in deal_set.decks],
-                }
-                for deal_set in self.sets
-            ],
         }
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON document of the file format (see the module docstring)."""
+        return {**self._head(), "deal_sets": [deal_set._document() for deal_set in self.sets]}
+
+
+def _canonical(document: dict[str, Any]) -> str:
+    return json.dumps(document, sort_keys=True, separators=(",", ":"))
 
 
 def check_seed(seed: object, error: type[ValueError] = DealFileError) -> None:

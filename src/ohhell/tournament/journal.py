@@ -214,7 +214,7 @@ def _ints(value: object, what: str, length: int | None = None) -> tuple[int, ...
     if (
         not isinstance(value, list)
         or (length is not None and len(value) != length)
-        or not all(isinstance(item, int) and not isinstance(item, bool) for item in value)
+        or not all(type(item) is int for item in value)  # a bool is no whole number here
     ):
         count = "" if length is None else f" {length}"
         raise _Bad(f"{what} must be a list of{count} whole numbers, got {as_json(value)}")
