@@ -8,6 +8,7 @@ import stat
 import subprocess
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -33,6 +34,25 @@ def test_write_atomic_replaces_the_whole_file(tmp_path: Path) -> None:
     write_atomic(path, "second")
     assert path.read_text(encoding="utf-8") == "second"
     assert [p.name for p in tmp_path.iterdir()] == ["record.json"]  # no temporary left
+
+
+def test_write_atomic_writes_bytes_of_any_kind_and_chunks_one_after_another(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "journal.jsonl"
+    for data in (b"ab", bytearray(b"ab"), memoryview(b"ab")):
+        write_atomic(path, data)
+        assert path.read_bytes() == b"ab"
+    write_atomic(path, (chunk for chunk in (b"a", b"", b"bc")))
+    assert path.read_bytes() == b"abc"
+
+    def failing() -> Iterator[bytes]:
+        yield b"x"
+        raise OSError(5, "Input/output error")
+
+    with pytest.raises(OSError, match="Input/output error"):
+        write_atomic(path, failing())  # a source that fails part-way: the file is as it was
+    assert path.read_bytes() == b"abc" and [p.name for p in tmp_path.iterdir()] == [path.name]
 
 
 @pytest.mark.parametrize("replace", [True, False])

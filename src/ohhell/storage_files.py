@@ -216,7 +216,7 @@ def write_atomic(path: Path, text: str | bytes | Iterable[bytes], *, replace: bo
             [text.encode("utf-8")]
             if isinstance(text, str)
             else [text]
-            if isinstance(text, bytes)
+            if isinstance(text, bytes | bytearray | memoryview)
             else text
         )
         with os.fdopen(fd, "wb") as handle:

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from ohhell.engine import Rules, Schedule
+from ohhell.storage_files import json_line
 from ohhell.tournament import DealSetOutcome, Matchup, generate_deal_sets, run_tournament
 from ohhell.tournament import journal as journal_module
 from ohhell.tournament.duplicate import Failure, TournamentError
@@ -438,6 +439,16 @@ def test_a_journal_played_on_keeps_its_lines_as_they_are_on_disk(
     before = read_journal(path)
     path.write_bytes(b"".join(rewritten[:2]))  # cut short by someone else meanwhile
     cut = path.read_bytes()
-    with pytest.raises(JournalError, match="was cut short while it was copied"):
+    with pytest.raises(JournalError, match="changed on disk after it was read: nothing was"):
         JournalWriter(path, header, before)
     assert path.read_bytes() == cut and list(tmp_path.iterdir()) == [path]
+    # a header rewritten longer moves the lines: copied by count, the last would be cut
+    path.write_bytes(json_line({**before.header, "note": "x" * 10}) + b"".join(rewritten[1:]))
+    longer = path.read_bytes()
+    with pytest.raises(JournalError, match="changed on disk after it was read"):
+        JournalWriter(path, header, before)
+    assert path.read_bytes() == longer and list(tmp_path.iterdir()) == [path]
+    # the same header, a line a byte longer: the bytes read end a byte before a line's end
+    path.write_bytes(rewritten[0] + rewritten[1][:-1] + b" \n" + b"".join(rewritten[2:]))
+    with pytest.raises(JournalError, match="changed on disk after it was read"):
+        JournalWriter(path, header, before)

@@ -308,16 +308,20 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
     a pipe, closed by then for this one, and prints an ignored ``OSError: Bad file
     descriptor`` after the tournament's last words; so the stopped executor is taken off that
     list too (``_threads_wakeups``, again private)."""
+    workers = list((getattr(pool, "_processes", None) or {}).values())
+    manager = getattr(pool, "_executor_manager_thread", None)  # shutdown forgets it
     kill = getattr(pool, "kill_workers", None)
     if kill is not None:
         kill()
-        return
-    workers = list((getattr(pool, "_processes", None) or {}).values())
-    manager = getattr(pool, "_executor_manager_thread", None)  # shutdown forgets it
-    pool.shutdown(wait=False, cancel_futures=True)
+    else:
+        pool.shutdown(wait=False, cancel_futures=True)
+        for worker in workers:
+            worker.kill()
+    # gone when this returns (a kill is only a signal sent). The manager thread waits for the
+    # workers too, and the wait that comes second learns nothing, so it is joined first
+    if manager is not None:
+        manager.join()
     for worker in workers:
-        worker.kill()
-    for worker in workers:  # gone when this returns: a kill is only a signal sent
         worker.join()
     pool.shutdown(wait=True)
     wakeups = getattr(futures_process, "_threads_wakeups", None)
@@ -384,10 +388,10 @@ def _played_by_workers(
         give(workers * _QUEUED_PER_WORKER)
         while running:
             finished, _ = wait(running, return_when=FIRST_COMPLETED)
-            give(len(finished))
             for future in sorted(finished, key=running.__getitem__):
                 del running[future]
-                yield future.result()
+                yield future.result()  # each finished one first: a pool broken since keeps it
+            give(len(finished))
     except BaseException:  # Ctrl-C, an error, or the iterator closed: nothing more is played
         stop_pool(pool)
         raise

@@ -657,14 +657,28 @@ def _lines_after_header(journal: Journal | None) -> Iterator[bytes]:
     time (none for no journal)."""
     if journal is None:
         return
+    changed = JournalError(
+        f"journal {journal.path} changed on disk after it was read: nothing was written; run"
+        " the command again to read it afresh"
+    )
     with journal.path.open("rb") as handle:
-        left = journal.size - len(handle.readline())
+        header = handle.readline()
+        try:  # the lines read are copied only if they are where they were read
+            if not header.endswith(b"\n") or parse_json(header[:-1]) != journal.header:
+                raise changed
+        except ValueError:
+            raise changed from None
+        left = journal.size - len(header)
+        last = b"\n"
         while left > 0:
             chunk = handle.read(min(left, _COPY_CHUNK))
             if not chunk:
-                raise JournalError(f"journal {journal.path} was cut short while it was copied")
+                raise changed
             left -= len(chunk)
+            last = chunk[-1:]
             yield chunk
+        if last != b"\n":  # a line cut where a whole one was read
+            raise changed
 
 
 class JournalWriter:
