@@ -312,6 +312,17 @@ def test_the_digest_is_of_the_file_s_canonical_json_hashed_a_deal_set_at_a_time(
     assert single.digest() == hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+@pytest.mark.parametrize(("count", "seed"), [(1, None), (3, 0), (2, 2**70)])
+def test_a_deal_file_is_written_a_deal_set_at_a_time_as_json_with_an_indent_of_one(
+    tmp_path: Path, count: int, seed: int | None
+) -> None:
+    deal_sets = dataclasses.replace(generate_deal_sets(RULES, count, seed=6), seed=seed)
+    path = tmp_path / "deals.json"
+    save_deal_sets(deal_sets, path)
+    assert path.read_text(encoding="utf-8") == json.dumps(deal_sets.to_json(), indent=1) + "\n"
+    assert load_deal_sets(path) == deal_sets
+
+
 def test_a_deal_set_keeps_its_decks_packed_and_gives_them_back_as_cards() -> None:
     rng = random.Random(4)
     decks = tuple(shuffled_deck(rng) for _ in range(3))

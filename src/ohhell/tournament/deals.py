@@ -36,7 +36,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
@@ -266,7 +266,27 @@ def generate_deal_sets(rules: Rules, count: int, seed: int) -> DealSets:
 def save_deal_sets(deal_sets: DealSets, path: Path, *, replace: bool = True) -> None:
     """Write ``deal_sets`` to ``path`` (atomically) in the file format; with ``replace=False``
     a file already there is a :class:`FileExistsError`, never replaced."""
-    write_atomic(Path(path), json.dumps(deal_sets.to_json(), indent=1) + "\n", replace=replace)
+    write_atomic(Path(path), _file_chunks(deal_sets), replace=replace)
+
+
+def _file_chunks(deal_sets: DealSets) -> Iterator[bytes]:
+    """The file's text, ``json.dumps(deal_sets.to_json(), indent=1)`` and a newline, a deal set
+    at a time: the whole text would take some 2 KB a deal set at once.
+
+    >>> from ohhell.engine import Rules
+    >>> deal_sets = generate_deal_sets(Rules(player_count=3), 2, seed=1)
+    >>> text = json.dumps(deal_sets.to_json(), indent=1) + "\\n"
+    >>> b"".join(_file_chunks(deal_sets)) == text.encode()
+    True
+    """
+    before, after = json.dumps({**deal_sets._head(), "deal_sets": []}, indent=1).split(
+        '"deal_sets": []', 1
+    )
+    yield f'{before}"deal_sets": ['.encode()
+    for number, deal_set in enumerate(deal_sets.sets):
+        lines = json.dumps(deal_set._document(), indent=1).split("\n")  # a level deeper: 2
+        yield (("," if number else "") + "".join(f"\n  {line}" for line in lines)).encode()
+    yield f"\n ]{after}\n".encode()
 
 
 def load_deal_sets(path: Path) -> DealSets:
