@@ -78,7 +78,9 @@ VERSION: Final = 1
 MAX_DEAL_SETS: Final = 100_000
 #: The largest deal file read: a deal set takes about 165 bytes a hand, so :data:`MAX_DEAL_SETS`
 #: of the longest schedules (30 hands: three players up and down, the turning hand twice) fit,
-#: and of custom ones up to about 60 hands; an endless input is refused.
+#: and of custom ones up to about 60 hands; an endless input is refused. A file is parsed whole
+#: (the JSON module reads no less): 100,000 deal sets of 13 hands, 217 MB, take some 800 MB at
+#: the peak of reading, and 110 MB once read; one is written a deal set at a time.
 MAX_FILE_BYTES: Final = 1024 * 1024 * 1024
 _DECK_SET: Final = frozenset(DECK)
 
