@@ -83,6 +83,8 @@ MAX_DEAL_SETS: Final = 100_000
 #: the peak of reading, and 110 MB once read; one is written a deal set at a time.
 MAX_FILE_BYTES: Final = 1024 * 1024 * 1024
 _DECK_SET: Final = frozenset(DECK)
+_NAMES: Final = tuple(map(str, DECK))
+"""Each card's notation, by index."""
 
 
 class DealFileError(OhHellError, ValueError):
@@ -156,7 +158,14 @@ class DealSet:
         return _canonical(self._document())
 
     def _document(self) -> dict[str, Any]:
-        return {"first_dealer": self.first_dealer, "decks": list(map(format_cards, self.decks))}
+        """As the file holds it: each deck in notation (:func:`~ohhell.engine.format_cards`),
+        written here from the packed indices, without the cards."""
+        size = len(DECK)
+        decks = [
+            " ".join(map(_NAMES.__getitem__, self._packed[start : start + size]))
+            for start in range(0, len(self._packed), size)
+        ]
+        return {"first_dealer": self.first_dealer, "decks": decks}
 
 
 @dataclass(frozen=True, slots=True)

@@ -560,6 +560,12 @@ def journal_outcomes(path: Path) -> Iterator[DealSetOutcome]:
         yield outcome
 
 
+def _same_deals(digest: str, deal_sets: DealSets) -> bool:
+    """Whether ``digest`` is that of ``deal_sets``: of the deals alone or, as journals written
+    before 2026-12-05 hold it, with the seed (reckoned only then: a long hash)."""
+    return digest == deal_sets.digest() or digest == deal_sets.digest(with_seed=True)
+
+
 def check_same_tournament(journal: Journal, matchup: Matchup, deal_sets: DealSets) -> None:
     """Raise :class:`JournalError` unless ``journal`` records the tournament of ``matchup`` on
     ``deal_sets``, naming every difference.
@@ -599,10 +605,7 @@ def check_same_tournament(journal: Journal, matchup: Matchup, deal_sets: DealSet
                 f" that holds {recorded['deal_sets']} or more), or choose another --out"
             )
         differences.append(f"{recorded['deal_sets']} deal sets there, {count} here")
-    elif recorded["deals_sha256"] not in (
-        (first := deal_sets.first(recorded["deal_sets"])).digest(),
-        first.digest(with_seed=True),  # as journals written before 2026-12-05 hold it
-    ):
+    elif not _same_deals(recorded["deals_sha256"], deal_sets.first(recorded["deal_sets"])):
         differences.append(
             "other deals"
             if recorded["deal_sets"] == count
