@@ -595,7 +595,9 @@ def test_a_worker_killed_alone_ends_the_run_with_what_is_saved(tmp_path: Path) -
         if not children.exists():
             pytest.skip("a process's children are listed by Linux's /proc alone")
         for worker in children.read_text().split():  # the workers, the main process kept
-            os.kill(int(worker), signal.SIGKILL)
+            # the first killed, the main process stops the others itself: one may be gone
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(int(worker), signal.SIGKILL)
         _, stderr = process.communicate(timeout=60)
     assert process.returncode == 1, stderr
     saved = _played(out)
