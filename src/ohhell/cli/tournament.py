@@ -356,12 +356,13 @@ def _run_into(args: argparse.Namespace, rules: Rules, budget: Budget) -> int:
         budget=budget,
         seed=seed,
     )
-    if finished is not None:
+    if finished is not None:  # checked there to be the same tournament
         journal = _finished_before(finished, matchup, deal_sets)
+    elif journal is not None:
+        check_same_tournament(journal, matchup, deal_sets)
     this_build = tournament_build()  # reckoned once: the journal's header and the report's
     build: dict[str, str] | None = this_build
     if journal is not None:
-        check_same_tournament(journal, matchup, deal_sets)
         if journal.played == len(deal_sets.sets):  # read back: the build that played it, or none
             build = journal.build
         else:  # played on: by the build that played it (a journal of no build is taken as it)
