@@ -23,6 +23,7 @@ from ohhell.engine import (
     new_game,
     shuffled_deck,
 )
+from ohhell.engine.jsontext import as_json
 from ohhell.tournament import (
     DealFileError,
     DealSet,
@@ -228,6 +229,14 @@ def _write(tmp_path: Path, data: object) -> Path:
             lambda d: d.update(seed="a"),
             r"'seed' must be a whole number from 0 up or null, got \"a\"$",
         ),
+        (  # decks well formed, read packed: the rest is checked as before
+            lambda d: d["deal_sets"][0].update(first_dealer="0"),
+            r"deal_sets\[0\].first_dealer must be an integer, got \"0\"$",
+        ),
+        (  # a deal set alone is not a deal-set file
+            lambda d: (d.update(d.pop("deal_sets")[0]), [d.pop(key) for key in list(d)[:5]]),
+            "not a deal-set file: its 'format' must be 'ohhell-deal-sets', got null$",
+        ),
         (
             lambda d: d["deal_sets"][0].update(dealer=1),
             r"deal_sets\[0\] holds 'dealer', which a deal set does not have: its keys are decks,"
@@ -241,6 +250,36 @@ def test_malformed_deal_files_give_clear_errors(tmp_path: Path, mutate, message:
     path = _write(tmp_path, data)
     with pytest.raises(DealFileError, match=f"deal file {path}: {message}"):
         load_deal_sets(path)
+
+
+def test_a_deal_set_s_object_where_another_value_belongs_is_quoted_as_the_file_has_it(
+    tmp_path: Path,
+) -> None:
+    """Deal sets are packed as they are read; one read where the seed belongs is quoted in
+    the message as JSON, as any other value would be."""
+    data = generate_deal_sets(RULES, 1, seed=3).to_json()
+    data["seed"] = data["deal_sets"][0]
+    path = _write(tmp_path, data)
+    with pytest.raises(DealFileError) as error:
+        load_deal_sets(path)
+    assert str(error.value) == (
+        f"deal file {path}: 'seed' must be a whole number from 0 up or null, got"
+        f" {as_json(data['seed'])}"
+    )
+
+
+@pytest.mark.parametrize("players", [3, 7])
+def test_deal_sets_packed_as_they_are_read_are_those_read_whole(
+    tmp_path: Path, players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    deal_sets = generate_deal_sets(Rules.preset("standard", player_count=players), 5, seed=9)
+    path = tmp_path / "deals.json"
+    save_deal_sets(deal_sets, path)
+    packed = load_deal_sets(path)
+    monkeypatch.setattr(deals_module, "_pack_as_read", lambda obj: obj)
+    whole = load_deal_sets(path)
+    assert packed == whole == deal_sets
+    assert [s.decks for s in packed.sets] == [s.decks for s in deal_sets.sets]
 
 
 def test_an_oversized_deal_file_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

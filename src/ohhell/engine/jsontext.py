@@ -43,18 +43,32 @@ from __future__ import annotations
 import json
 import math
 import sys
+from collections.abc import Callable
 from typing import Any
 
 __all__ = ["as_json", "brief", "exceeds_digit_limit", "json_kind", "parse_json"]
 
 
-def parse_json(text: str | bytes) -> Any:
+def parse_json(text: str | bytes, *, objects: Callable[[dict[str, Any]], Any] | None = None) -> Any:
     """``text`` as JSON, strictly (see the module docstring); anything else is a
-    :class:`ValueError` saying what."""
+    :class:`ValueError` saying what.
+
+    ``objects``, if given, is called with each object as it is read, its keys checked, and
+    what it returns stands for the object, so that a large document can be made compact while
+    it is read (an inner object is read before the one that holds it):
+
+    >>> parse_json('{"a": {"b": 1}}', objects=lambda obj: sorted(obj.items()))
+    [('a', [('b', 1)])]
+    """
+
+    def read_object(pairs: list[tuple[str, Any]]) -> Any:
+        obj = _unique_keys(pairs)
+        return obj if objects is None else objects(obj)
+
     try:
         return json.loads(
             text,
-            object_pairs_hook=_unique_keys,
+            object_pairs_hook=read_object,
             parse_constant=_no_constant,
             parse_float=_finite_float,
         )
