@@ -23,7 +23,6 @@ from ohhell.engine import (
     new_game,
     shuffled_deck,
 )
-from ohhell.engine.jsontext import as_json
 from ohhell.tournament import (
     DealFileError,
     DealSet,
@@ -233,10 +232,6 @@ def _write(tmp_path: Path, data: object) -> Path:
             lambda d: d["deal_sets"][0].update(first_dealer="0"),
             r"deal_sets\[0\].first_dealer must be an integer, got \"0\"$",
         ),
-        (  # a deal set alone is not a deal-set file
-            lambda d: (d.update(d.pop("deal_sets")[0]), [d.pop(key) for key in list(d)[:5]]),
-            "not a deal-set file: its 'format' must be 'ohhell-deal-sets', got null$",
-        ),
         (
             lambda d: d["deal_sets"][0].update(dealer=1),
             r"deal_sets\[0\] holds 'dealer', which a deal set does not have: its keys are decks,"
@@ -252,20 +247,55 @@ def test_malformed_deal_files_give_clear_errors(tmp_path: Path, mutate, message:
         load_deal_sets(path)
 
 
-def test_a_deal_set_s_object_where_another_value_belongs_is_quoted_as_the_file_has_it(
-    tmp_path: Path,
+_DEAL_SET = generate_deal_sets(RULES, 1, seed=3).to_json()["deal_sets"][0]
+_FILE = generate_deal_sets(RULES, 1, seed=3).to_json()
+
+
+@pytest.mark.parametrize(
+    "document",
+    [
+        _DEAL_SET,  # a deal set alone is not a deal-set file
+        {**_FILE, "seed": _DEAL_SET},  # quoted by the message as the file has it
+        {**_FILE, "format": {"decks": [], "first_dealer": 0}},  # keys in the file's order
+        {**_FILE, "format": {"first_dealer": _DEAL_SET, "decks": _DEAL_SET["decks"]}},
+        {**_FILE, "version": ["x", True, "\u00e9" * 300, _DEAL_SET]},
+        {**_FILE, "deal_sets": [{"decks": _DEAL_SET["decks"], "first_dealer": "x"}]},
+        {**_FILE, "deal_sets": [{**_DEAL_SET, "first_dealer": _DEAL_SET}]},
+        {**_FILE, "deal_sets": [[_DEAL_SET]]},
+        {**_FILE, "deal_sets": [_DEAL_SET, {"first_dealer": 9, "decks": []}]},
+        {**_FILE, "deal_sets": [_DEAL_SET, {**_DEAL_SET, "first_dealer": 9}]},
+        {**_FILE, "hands_per_game": 12},
+    ],
+)
+def test_deal_sets_packed_as_they_are_read_are_refused_as_when_read_whole(
+    tmp_path: Path, document: object, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Deal sets are packed as they are read; one read where the seed belongs is quoted in
-    the message as JSON, as any other value would be."""
-    data = generate_deal_sets(RULES, 1, seed=3).to_json()
-    data["seed"] = data["deal_sets"][0]
-    path = _write(tmp_path, data)
-    with pytest.raises(DealFileError) as error:
+    """Deal sets are packed as they are read; wherever they stand, a file is refused with the
+    message it gets read whole, quoting each value as the file has it."""
+    path = _write(tmp_path, document)
+    with pytest.raises(DealFileError) as packed:
         load_deal_sets(path)
-    assert str(error.value) == (
-        f"deal file {path}: 'seed' must be a whole number from 0 up or null, got"
-        f" {as_json(data['seed'])}"
-    )
+    monkeypatch.setattr(deals_module, "_pack_as_read", lambda obj: obj)
+    with pytest.raises(DealFileError) as whole:
+        load_deal_sets(path)
+    assert str(packed.value) == str(whole.value)
+
+
+@pytest.mark.parametrize("depth", range(980, 1000))
+def test_a_deal_file_nested_deep_is_refused_as_when_read_whole(
+    tmp_path: Path, depth: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Reading packed takes a level of nesting or two from what JSON can be read: the file is
+    read again whole where it needs them."""
+    path = tmp_path / "deep.json"
+    path.write_text("[" * depth + "{}" + "]" * depth, encoding="utf-8")
+    with pytest.raises(DealFileError) as packed:
+        load_deal_sets(path)
+    monkeypatch.setattr(deals_module, "_pack_as_read", lambda obj: obj)
+    monkeypatch.setattr(deals_module, "_read_packed", lambda raw: None)
+    with pytest.raises(DealFileError) as whole:
+        load_deal_sets(path)
+    assert str(packed.value) == str(whole.value)
 
 
 @pytest.mark.parametrize("players", [3, 7])

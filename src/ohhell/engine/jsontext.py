@@ -53,17 +53,17 @@ def parse_json(text: str | bytes, *, objects: Callable[[dict[str, Any]], Any] | 
     """``text`` as JSON, strictly (see the module docstring); anything else is a
     :class:`ValueError` saying what.
 
-    ``objects``, if given, is called with each object as it is read, its keys checked, and
-    what it returns stands for the object, so that a large document can be made compact while
-    it is read (an inner object is read before the one that holds it):
+    ``objects``, if given, is called with each object as it is read (once no key is found
+    twice), and what it returns stands for the object, so that a large document can be made
+    compact while it is read; an inner object is read before the one that holds it. (The call
+    takes a level of nesting from what can be read.)
 
     >>> parse_json('{"a": {"b": 1}}', objects=lambda obj: sorted(obj.items()))
     [('a', [('b', 1)])]
     """
-
-    def read_object(pairs: list[tuple[str, Any]]) -> Any:
-        obj = _unique_keys(pairs)
-        return obj if objects is None else objects(obj)
+    read_object: Callable[[list[tuple[str, Any]]], Any] = _unique_keys
+    if objects is not None:
+        read_object = lambda pairs: objects(_unique_keys(pairs))  # noqa: E731
 
     try:
         return json.loads(
