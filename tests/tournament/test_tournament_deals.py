@@ -312,6 +312,23 @@ def test_deal_sets_packed_as_they_are_read_are_those_read_whole(
     assert [s.decks for s in packed.sets] == [s.decks for s in deal_sets.sets]
 
 
+@pytest.mark.parametrize("where", ["format", "first_dealer"])
+def test_a_value_nested_just_less_deep_than_can_be_read_is_named_not_quoted(
+    tmp_path: Path, where: str
+) -> None:
+    """A value the reader could just read may be too deep to write back in a message (a
+    ``RecursionError`` there, before): it is named instead. The depth is swept, since the
+    stack's own depth where the message is made sets where that happens."""
+    path = tmp_path / "deep.json"
+    template = json.dumps({**_FILE, "deal_sets": [{**_DEAL_SET, "first_dealer": "X"}]})
+    if where == "format":
+        template = json.dumps({"format": "X"})
+    for depth in range(900, 1000):
+        path.write_text(template.replace('"X"', "[" * depth + "]" * depth), encoding="utf-8")
+        with pytest.raises(DealFileError):
+            load_deal_sets(path)
+
+
 def test_an_oversized_deal_file_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "deals.json"
     save_deal_sets(generate_deal_sets(RULES, 1, seed=3), path)

@@ -131,14 +131,24 @@ def as_json(value: object) -> str:
     ('true', 'null', '"1"', '{1, 2}')
     >>> as_json(list(range(1000)))[-30:]
     '50, 51, 5... (4890 characters)'
+
+    A value nested deeper than the interpreter can write (a file may hold one that
+    :func:`parse_json` could just read) is named, not written:
+
+    >>> deep = []
+    >>> for _ in range(100_000):
+    ...     deep = [deep]
+    >>> as_json(deep)
+    'an array nested too deep to show'
     """
     try:
-        text = json.dumps(value)
-    except (TypeError, ValueError):
-        text = repr(value)
-    if len(text) <= AS_JSON_LIMIT:
-        return text
-    return f"{text[:AS_JSON_LIMIT]}... ({len(text)} characters)"
+        try:
+            text = json.dumps(value)
+        except (TypeError, ValueError):
+            text = repr(value)
+    except RecursionError:
+        return _too_deep(value)
+    return _cut(text)
 
 
 def brief(value: object) -> str:
@@ -149,10 +159,23 @@ def brief(value: object) -> str:
     >>> brief("Zz"), brief("x" * 1000)[-26:]
     ("'Zz'", 'xxxxx... (1002 characters)')
     """
-    text = repr(value)
+    try:
+        text = repr(value)
+    except RecursionError:
+        return _too_deep(value)
+    return _cut(text)
+
+
+def _cut(text: str) -> str:
+    """``text``, cut to its first :data:`AS_JSON_LIMIT` characters when longer, saying how
+    long it is."""
     if len(text) <= AS_JSON_LIMIT:
         return text
     return f"{text[:AS_JSON_LIMIT]}... ({len(text)} characters)"
+
+
+def _too_deep(value: object) -> str:
+    return f"{json_kind(value)} nested too deep to show"
 
 
 def json_kind(value: object) -> str:
