@@ -57,7 +57,6 @@ whatever the verdicts (it measures, it does not gate).
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 import os
 import random
 import statistics
@@ -118,6 +117,7 @@ from ohhell.engine import (
 )
 from ohhell.engine.wording import counted
 from ohhell.runner import play_game
+from ohhell.tournament.duplicate import worker_context
 from ohhell.tournament.stats import percentile
 
 BENCHMARK: Final = "search_vs_heuristic"
@@ -420,7 +420,8 @@ def run(
         done[job_seed] = result
 
     if workers > 1 and len(todo) > 1:
-        with multiprocessing.Pool(min(workers, len(todo)), initializer=start_worker) as pool:
+        context = worker_context()
+        with context.Pool(min(workers, len(todo)), initializer=start_worker) as pool:
             for job_seed, result in pool.imap_unordered(_play_keyed, todo, chunksize=1):
                 finished(job_seed, result)
     else:

@@ -111,7 +111,7 @@ from ohhell.openspiel_bridge import (
     play_duplicate_deal,
     random_openspiel_deal,
 )
-from ohhell.tournament.duplicate import stop_pool
+from ohhell.tournament.duplicate import stop_pool, worker_context
 from ohhell.tournament.stats import mean_ci, percentile
 
 BENCHMARK: Final = "vs_openspiel_ismcts"
@@ -374,7 +374,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                     finished(*task(index))
             else:
                 pool = ProcessPoolExecutor(
-                    max_workers=min(args.jobs, len(todo)), initializer=start_worker
+                    max_workers=min(args.jobs, len(todo)),
+                    mp_context=worker_context(),
+                    initializer=start_worker,
                 )
                 try:
                     for future in as_completed([pool.submit(task, index) for index in todo]):

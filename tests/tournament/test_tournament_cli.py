@@ -279,6 +279,15 @@ def _stop_midway(out: Path, stop: signal.Signals, *args: str) -> subprocess.Comp
     return subprocess.CompletedProcess(process.args, process.returncode, stdout, stderr)
 
 
+def _children(pid: int) -> list[int]:
+    """The child processes of ``pid``, started by any of its threads (Linux's ``/proc``)."""
+    return [
+        int(child)
+        for task in Path(f"/proc/{pid}/task").iterdir()
+        for child in (task / "children").read_text().split()
+    ]
+
+
 def _played(out: Path) -> int:
     return (out / "journal.jsonl").read_bytes().count(b"\n") - 1
 
@@ -591,13 +600,21 @@ def test_a_worker_killed_alone_ends_the_run_with_what_is_saved(tmp_path: Path) -
     require("matplotlib")
     out = tmp_path / "out"
     with _running(out, "--seed", "5") as process:
-        children = Path(f"/proc/{process.pid}/task/{process.pid}/children")
-        if not children.exists():
+        if not Path(f"/proc/{process.pid}/task").exists():
             pytest.skip("a process's children are listed by Linux's /proc alone")
-        for worker in children.read_text().split():  # the workers, the main process kept
+        # the workers are the fork server's children (not the fork server, nor
+        # multiprocessing's resource tracker: the main process is their parent)
+        (server,) = [
+            child
+            for child in _children(process.pid)
+            if b"forkserver" in Path(f"/proc/{child}/cmdline").read_bytes()
+        ]
+        workers = _children(server)
+        assert len(workers) == 2
+        for worker in workers:
             # the first killed, the main process stops the others itself: one may be gone
             with contextlib.suppress(ProcessLookupError):
-                os.kill(int(worker), signal.SIGKILL)
+                os.kill(worker, signal.SIGKILL)
         _, stderr = process.communicate(timeout=60)
     assert process.returncode == 1, stderr
     saved = _played(out)

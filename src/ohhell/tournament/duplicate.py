@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import multiprocessing
 import os
 import random
 import signal
@@ -34,6 +35,7 @@ from collections.abc import Callable, Generator, Iterable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures import process as futures_process
 from dataclasses import dataclass, field
+from multiprocessing.context import BaseContext
 from typing import Any, Final
 
 from ohhell.bots.base import Bot, Budget, check_budget
@@ -269,11 +271,28 @@ def _play_job(job: tuple[Matchup, int, DealSet]) -> DealSetOutcome:
     return play_deal_set(*job)
 
 
+def worker_context() -> BaseContext:
+    """How the tournament's worker processes start (the long benchmarks' too): forked by a
+    fork server, a process started afresh for it, wherever the platform has one, else as the
+    platform starts them (spawned: a fresh interpreter each).
+
+    The same on every Python from 3.11: Python 3.14 starts workers this way by default on
+    Linux, where earlier versions fork the calling process itself, which is unsafe once it runs
+    threads (a worker may inherit a lock some thread held, and wait on it for ever; a program
+    that runs a tournament may well run threads, a notebook's kernel always does). A worker
+    builds its bots from the matchup, and its search kernels load from numba's disk cache,
+    filled by the main process before the first game (:func:`ohhell.players.prepare_players`).
+    """
+    method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else None
+    return multiprocessing.get_context(method)
+
+
 def worker_start() -> None:
     """The tournament's worker processes' initializer (the long benchmarks, which keep SIGTERM
     for ``multiprocessing.Pool``, have their own, ``benchmarks/_common.py``): workers
     leave Ctrl-C and SIGTERM to the main process, which stops them (see :func:`stop_pool`),
-    close their copies of its locks (:func:`~ohhell.storage_files.release_inherited_locks`),
+    close any copies of its locks (:func:`~ohhell.storage_files.release_inherited_locks`;
+    none where they are forked by a fork server, :func:`worker_context`),
     and end when the main process is killed instead of waiting for work forever."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
@@ -376,7 +395,9 @@ def _played_by_workers(
 ) -> Generator[DealSetOutcome, None, None]:
     """:func:`play_tournament` on ``workers`` processes, each kept busy with at most
     :data:`_QUEUED_PER_WORKER` deal sets given to it ahead."""
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=worker_start)
+    pool = ProcessPoolExecutor(
+        max_workers=workers, mp_context=worker_context(), initializer=worker_start
+    )
     jobs = iter(todo)
     running: dict[Future[DealSetOutcome], int] = {}
 
