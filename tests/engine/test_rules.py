@@ -167,3 +167,16 @@ def test_the_rules_tables_cannot_be_changed_at_run_time() -> None:
     with pytest.raises(TypeError):
         PRESETS["mine"] = PRESETS["standard"]  # type: ignore[index]
     assert Rules(player_count=4).hand_sizes()[-1] == 13
+
+
+@pytest.mark.parametrize("name", ["schedule", "bidding"])
+def test_a_value_nested_deep_is_refused_not_a_recursion_error(name: str) -> None:
+    """A rules file may hold a value nested just under what JSON is read to: it is refused
+    as a bad value (before, the enum's own message wrote it out and raised RecursionError).
+    The depth is swept, since where that happened depends on the stack's own depth."""
+    value: list[object] = []
+    for depth in range(1, 1000):
+        value = [value]
+        if depth >= 900:
+            with pytest.raises(RulesError, match=f"{name} must be one of .*; got "):
+                Rules.from_dict({"player_count": 4, name: value})

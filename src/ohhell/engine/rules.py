@@ -153,7 +153,9 @@ class Rules:
         for name, enum in (("schedule", Schedule), ("bidding", BiddingMode)):
             value = getattr(self, name)
             if not isinstance(value, enum):
-                try:
+                try:  # a str or none: the enum's own message writes the value out whole
+                    if not isinstance(value, str):  # (a list nested 990 deep: RecursionError)
+                        raise ValueError
                     object.__setattr__(self, name, enum(value))
                 except ValueError:
                     allowed = ", ".join(member.value for member in enum)
