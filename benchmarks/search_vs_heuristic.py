@@ -420,8 +420,7 @@ def run(
         done[job_seed] = result
 
     if workers > 1 and len(todo) > 1:
-        context = worker_context()
-        with context.Pool(min(workers, len(todo)), initializer=start_worker) as pool:
+        with worker_context().Pool(min(workers, len(todo)), initializer=start_worker) as pool:
             for job_seed, result in pool.imap_unordered(_play_keyed, todo, chunksize=1):
                 finished(job_seed, result)
     else:

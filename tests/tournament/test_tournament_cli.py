@@ -280,12 +280,13 @@ def _stop_midway(out: Path, stop: signal.Signals, *args: str) -> subprocess.Comp
 
 
 def _children(pid: int) -> list[int]:
-    """The child processes of ``pid``, started by any of its threads (Linux's ``/proc``)."""
-    return [
-        int(child)
-        for task in Path(f"/proc/{pid}/task").iterdir()
-        for child in (task / "children").read_text().split()
-    ]
+    """The child processes of ``pid``, started by any of its threads (Linux's ``/proc``; a
+    thread that ends while they are listed is passed over)."""
+    children = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        with contextlib.suppress(FileNotFoundError, ProcessLookupError):
+            children += map(int, (task / "children").read_text().split())
+    return children
 
 
 def _played(out: Path) -> int:

@@ -153,8 +153,9 @@ class Rules:
         for name, enum in (("schedule", Schedule), ("bidding", BiddingMode)):
             value = getattr(self, name)
             if not isinstance(value, enum):
-                try:  # a str or none: the enum's own message writes the value out whole
-                    if not isinstance(value, str):  # (a list nested 990 deep: RecursionError)
+                try:  # only text names a member; anything else is refused here, since the
+                    # enum's own message writes it out whole (990 lists deep: RecursionError)
+                    if not isinstance(value, str):
                         raise ValueError
                     object.__setattr__(self, name, enum(value))
                 except ValueError:
