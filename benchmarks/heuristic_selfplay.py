@@ -29,7 +29,7 @@ from ohhell.bots import HeuristicBot
 from ohhell.bots.heuristic import expected_tricks
 from ohhell.cli.options import seed_arg
 from ohhell.engine import GameState, Phase, Rules, view_for
-from ohhell.runner import play_game
+from ohhell.runner import derived_rng, play_game
 
 PLAYERS = 4
 BUCKET = 0.5
@@ -66,7 +66,7 @@ def run(games: int, seed: int) -> dict[str, Any]:
             [HeuristicBot()] * PLAYERS,
             on_events=recorder.on_events,
             deal_rng=random.Random(seed + index),
-            bot_rngs=[random.Random(0) for _ in range(PLAYERS)],
+            bot_rngs=[derived_rng("heuristic-selfplay", seed + index, s) for s in range(PLAYERS)],
             first_dealer=index % PLAYERS,
         )
         for seat_timings in result.decision_seconds:

@@ -22,7 +22,7 @@ from _common import output_path, run_main, write_figures
 from ohhell.bots import Bot, HeuristicBot, RandomBot
 from ohhell.cli.options import seed_arg
 from ohhell.engine import Action, GameState, Rules, deal_from_deck, shuffled_deck
-from ohhell.runner import play_game
+from ohhell.runner import derived_rng, play_game
 from ohhell.tournament.stats import mean_ci, percentile
 
 PLAYERS = 4
@@ -60,7 +60,7 @@ def run(sets: int, seed: int) -> dict[str, float]:
                 rules,
                 bots,
                 deal_rng=random.Random(set_seed),
-                bot_rngs=[random.Random(set_seed * 10 + s) for s in range(PLAYERS)],
+                bot_rngs=[derived_rng("heuristic-vs-random", set_seed, s) for s in range(PLAYERS)],
                 first_dealer=set_seed % PLAYERS,
                 deals=_deals(set_seed),
             )

@@ -116,7 +116,7 @@ from ohhell.engine import (
     view_for,
 )
 from ohhell.engine.wording import counted
-from ohhell.runner import play_game
+from ohhell.runner import derived_rng, play_game
 from ohhell.tournament.duplicate import worker_context
 from ohhell.tournament.stats import percentile
 
@@ -318,7 +318,7 @@ def play_deal_set(job: Job) -> DealSetResult:
             rules,
             bots,
             deal_rng=random.Random(seed),
-            bot_rngs=[random.Random(seed * 31 + seat) for seat in range(PLAYERS)],
+            bot_rngs=[derived_rng("search-vs-heuristic", seed, seat) for seat in range(PLAYERS)],
             first_dealer=seed % PLAYERS,
             on_events=oracle.on_events if oracle is not None else None,
         )

@@ -35,6 +35,7 @@ from ohhell.engine import Rules
 from ohhell.rl.agents import BotPolicy, default_opponent
 from ohhell.rl.encoding import CARD_COUNT, ObservationLayout
 from ohhell.rl.pettingzoo_env import OhHellEnv
+from ohhell.rl.seeding import agent_rng
 
 RULES = Rules(player_count=3, schedule="custom", custom_hand_sizes=(3, 5, 7, 5, 3))
 LAYOUT = ObservationLayout.for_rules(RULES)
@@ -163,7 +164,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"each point: {eval_games} held-out games, the learner bidding greedily")
     print("games trained   learner pts/hand   opponents pts/hand   learner bids made")
     env = OhHellEnv(RULES)
-    learner = BiddingLearner(random.Random(args.seed))
+    learner = BiddingLearner(agent_rng(args.seed))
     opponents = {
         agent: BotPolicy(opponent, env, seed=args.seed + i)
         for i, agent in enumerate(env.possible_agents)

@@ -50,6 +50,7 @@ from ohhell.rl.openspiel_game import (
     _determinize,
     rules_from_params,
 )
+from ohhell.rl.seeding import agent_rng
 
 GAMES = {
     "custom-3p": "python_ohhell(players=3,schedule=custom,hand_sizes=1;2)",
@@ -749,3 +750,11 @@ def test_an_openspiel_bot_checks_its_seed() -> None:
         OpenSpielBot(RandomBot(), 0, seed=0.5)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match=r"^seed must be 0 or more, got -3$"):
         OpenSpielBot(RandomBot(), 0, seed=-3)
+
+
+def test_an_openspiel_bot_takes_its_generator_through_the_digest() -> None:
+    """Its bot's generator is the agents' (``agent_rng``), never ``random.Random(seed)``, the
+    generator a game seeded with the same number deals from."""
+    bot = OpenSpielBot(RandomBot(), 0, seed=2)
+    assert bot.rng.getstate() == agent_rng(2).getstate()
+    assert bot.rng.getstate() != random.Random(2).getstate()

@@ -20,7 +20,16 @@ from pettingzoo.test import api_test, seed_test
 from ohhell.bots import RandomBot
 from ohhell.bots.base import Budget
 from ohhell.bots.heuristic import HeuristicBot
-from ohhell.engine import Action, IllegalActionError, PlayerView, Rules, legal_actions
+from ohhell.engine import (
+    Action,
+    IllegalActionError,
+    PlayerView,
+    Rules,
+    apply,
+    legal_actions,
+    new_game,
+    random_deal,
+)
 from ohhell.rl.agents import BotPolicy, default_opponent
 from ohhell.rl.encoding import action_to_int
 from ohhell.rl.pettingzoo_env import OhHellEnv
@@ -480,3 +489,50 @@ def test_without_its_extra_a_module_says_what_to_install(
     assert shown == (
         f"{blocked} is not installed; ohhell.rl needs it: pip install 'ohhell[{extra}]' {blocked}"
     )
+
+
+class _DealSpy(RandomBot):
+    """A bot that tries to deal its game again from a copy of its generator, as the
+    environment deals from ``random.Random(seed)``, and records whether its own hand
+    came out: the cards it was dealt are all it can check the guess against."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.guessed: list[bool] = []
+
+    def choose(self, view: PlayerView, rng: random.Random, budget: Budget) -> Action:
+        if view.hand_index == 0 and not self.guessed:
+            copy = random.Random()
+            copy.setstate(rng.getstate())
+            state = new_game(self.rules, first_dealer=copy.randrange(self.rules.player_count))
+            state, _ = apply(state, random_deal(state, copy))
+            assert view.seat is not None  # its first decision is a bid: its hand is whole
+            self.guessed.append(set(state.hands[view.seat]) == set(view.hand))
+        return super().choose(view, rng, budget)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 5])
+def test_a_bot_policy_seeded_as_the_game_cannot_deal_it_again(seed: int) -> None:
+    """The environment deals from ``random.Random(seed)``; a policy given the same number
+    hands its bot a generator through a digest, so the bot cannot replay the deal (before,
+    a bot seeded as its game held the deal's generator in its starting state and read every
+    hand and the stock from it). The spy's check is shown to work on the deal generator."""
+    rules = RULE_SETS["custom-3p"]
+    env = OhHellEnv(rules)
+    env.reset(seed=seed)
+    spies = [_DealSpy(rules) for _ in env.possible_agents]
+    policies = {
+        agent: BotPolicy(spy, env, seed=seed)
+        for agent, spy in zip(env.possible_agents, spies, strict=True)
+    }
+    while env.agents:
+        agent = env.agent_selection
+        obs, _, done, truncated, _ = env.last()
+        env.step(None if done or truncated else policies[agent](obs, agent))
+    assert [spy.guessed for spy in spies] == [[False]] * len(spies)
+    # the spy's check itself: handed the deal's own generator, it finds its hand
+    env.reset(seed=seed)
+    spy = _DealSpy(rules)
+    agent = env.agent_selection
+    spy.choose(env.view(agent), random.Random(seed), Budget())
+    assert spy.guessed == [True]

@@ -21,7 +21,7 @@ from ohhell.bots.base import Bot, Budget
 from ohhell.bots.heuristic import HeuristicBot
 from ohhell.rl.encoding import action_to_int
 from ohhell.rl.pettingzoo_env import Observation, OhHellEnv
-from ohhell.rl.seeding import seeded
+from ohhell.rl.seeding import agent_rng
 
 __all__ = ["BotPolicy", "default_opponent"]
 
@@ -42,7 +42,7 @@ class BotPolicy:
     ) -> None:
         self.bot = bot
         self.env = env
-        self.rng = seeded(seed)
+        self.rng = agent_rng(seed)
         self.budget = budget or Budget()
 
     def __call__(self, observation: Observation, agent: str) -> int:

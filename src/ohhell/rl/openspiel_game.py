@@ -76,7 +76,7 @@ from ohhell.rl.encoding import (
     int_to_action,
     max_total,
 )
-from ohhell.rl.seeding import seeded
+from ohhell.rl.seeding import agent_rng
 
 __all__ = [
     "GAME_NAME",
@@ -622,7 +622,7 @@ class OpenSpielBot(pyspiel.Bot):  # type: ignore[misc]  # pyspiel is untyped
         pyspiel.Bot.__init__(self)
         self.bot = bot
         self._player_id = player_id
-        self.rng = seeded(seed)
+        self.rng = agent_rng(seed)
         self.budget = budget or Budget()
 
     def player_id(self) -> int:

@@ -6,6 +6,14 @@ True
 Traceback (most recent call last):
 ...
 ValueError: seed must be 0 or more, got -7
+
+An agent's generator comes from its seed through a digest, so that no seed gives an agent the
+generator that deals the environment's cards:
+
+>>> agent_rng(7).getstate() == seeded(7).getstate()
+False
+>>> agent_rng(7).random() == agent_rng(7).random()
+True
 """
 
 from __future__ import annotations
@@ -14,7 +22,9 @@ import operator
 import random
 from typing import SupportsIndex
 
-__all__ = ["checked_seed", "seeded"]
+from ohhell.runner import derived_rng
+
+__all__ = ["agent_rng", "checked_seed", "seeded"]
 
 
 def checked_seed(seed: object) -> int:
@@ -35,3 +45,15 @@ def checked_seed(seed: object) -> int:
 def seeded(seed: object | None) -> random.Random:
     """A generator from ``seed`` (:func:`checked_seed`), or a fresh, unseeded one for ``None``."""
     return random.Random() if seed is None else random.Random(checked_seed(seed))
+
+
+def agent_rng(seed: object | None) -> random.Random:
+    """A bot's or agent's generator from ``seed`` (:func:`checked_seed`), or a fresh, unseeded
+    one for ``None``.
+
+    Seeded through a digest (:func:`ohhell.runner.derived_rng`), not with ``seed`` itself: an
+    environment deals from ``random.Random(s)`` (:func:`seeded`), and an agent handed a
+    generator in that same state could deal the cards again and see every hand and the stock.
+    Seeds are small numbers, often counted from the same base for games and for agents, so
+    equal ones meet; through the digest they never give equal generators."""
+    return random.Random() if seed is None else derived_rng("ohhell-agent", checked_seed(seed))
