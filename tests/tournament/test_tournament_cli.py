@@ -107,6 +107,25 @@ def test_tournament_writes_every_report_and_reuses_its_deals(tmp_path: Path) -> 
             assert not out.exists()
 
 
+def test_a_deal_file_killed_while_written_leaves_nothing_behind(tmp_path: Path) -> None:
+    """A run killed while it wrote --save-deals left the file's hidden temporary copy (as
+    large as the file); the next run saving to that path removes it, and nothing else."""
+    require("rich")
+    require("matplotlib")
+    folder = tmp_path / "deals[1]"  # a name that is a glob pattern is matched as itself
+    folder.mkdir()
+    stale = folder / ".d[1].json.k3j_x9a2.ohhell-tmp"
+    kept = [folder / ".d[1].json.swp", folder / ".d1.json.k3j_x9a2.ohhell-tmp"]
+    for path in (stale, *kept):
+        path.write_text("{")
+    done = tournament(
+        "--candidate", "heuristic", "--baseline", "random", "--deal-sets", "2", "--seed", "9",
+        "--out", str(tmp_path / "out"), "--save-deals", str(folder / "d[1].json"), *COMMON,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert sorted(folder.iterdir()) == sorted([folder / "d[1].json", *kept])
+
+
 @pytest.mark.parametrize(
     ("flag", "value", "error"),
     [
@@ -571,7 +590,10 @@ def test_a_killed_runs_temporary_files_are_swept_by_the_next_run(tmp_path: Path)
 def test_the_out_folder_is_free_once_the_main_process_is_killed(tmp_path: Path) -> None:
     """Killed alone with SIGKILL, the main process frees its --out folder at once, though
     its workers (forked while it held the folder) outlive it for a moment: a --resume typed
-    straight after is not refused as "another tournament is writing"."""
+    straight after is not refused as "another tournament is writing". The workers, the fork
+    server and the resource tracker then end by themselves, closing the command's output:
+    the workers once watched the fork server, which waited for them, and all ran for ever,
+    so that ``ohhell tournament ... | tee log`` never finished."""
     import fcntl  # the lock is a flock (Linux and macOS)
 
     require("rich")
@@ -585,9 +607,12 @@ def test_the_out_folder_is_free_once_the_main_process_is_killed(tmp_path: Path) 
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # BlockingIOError if still held
         finally:
             os.close(fd)
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(process.pid, signal.SIGKILL)
+        try:
+            process.communicate(timeout=30)  # every copy of its pipes closed
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
             process.communicate()
+            pytest.fail("the killed tournament's workers outlived it, holding its output open")
     resumed = tournament(*LONG, "--out", str(out), "--resume", "--quiet")
     assert resumed.returncode == 0, resumed.stderr
     assert _played(out) == 80

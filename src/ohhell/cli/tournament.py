@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import dataclasses
+import glob
 import importlib.util
 import os
 import sys
@@ -292,6 +293,9 @@ def _save_deals(deal_sets: DealSets, path: Path) -> None:
             f"--save-deals {path} is a link to {os.readlink(path)}, which does not exist:"
             " remove it or choose another path"
         )
+    if path.parent.is_dir():  # a run killed while writing this file left its temporary file
+        with contextlib.suppress(OSError):  # a folder it may not change: written below, or said
+            remove_stale_temporaries(path.parent, glob.escape(path.name))
     if path.exists():
         try:
             there = load_deal_sets(path)

@@ -30,7 +30,6 @@ import os
 import random
 import signal
 import threading
-import time
 from collections.abc import Callable, Generator, Iterable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures import process as futures_process
@@ -301,14 +300,22 @@ def worker_start() -> None:
 
 
 def end_with_parent() -> None:
-    """In a worker process: end it (within a second) once the process that started it is
-    gone, killed perhaps, instead of waiting for work forever or finishing work no one will
-    read."""
-    parent = os.getppid()
+    """In a worker process: end it at once when the process that asked for it is gone,
+    killed perhaps, instead of waiting for work forever or finishing work no one will read.
+
+    That process is ``multiprocessing``'s parent, the one holding the worker's
+    :class:`~multiprocessing.Process`, whatever forked it: a fork server's workers are its
+    children, not the main process's. Watching ``os.getppid()`` waited on the fork server,
+    which itself waits for its workers to close their copies of its pipe, so a main process
+    killed alone left them all running for ever, holding its output open. The parent's
+    sentinel (a pipe it holds, closed by the system when it dies) says so in every start
+    method."""
+    parent = multiprocessing.parent_process()
+    if parent is None:  # not started by multiprocessing: nothing to watch
+        return
 
     def watch_parent() -> None:
-        while os.getppid() == parent:
-            time.sleep(1.0)
+        parent.join()
         os._exit(1)
 
     threading.Thread(target=watch_parent, name="watch-parent", daemon=True).start()
