@@ -417,6 +417,45 @@ def test_a_stopped_simulate_has_written_every_game_it_reported(
         assert ohhell("replay", str(path)).returncode == 0
 
 
+@pytest.mark.parametrize(
+    ("signum", "word"),
+    [(signal.SIGINT, "interrupted"), (signal.SIGTERM, "terminated"), (signal.SIGHUP, "terminated")],
+    ids=["ctrl-c", "sigterm", "sighup"],
+)
+def test_any_command_stopped_before_its_work_says_so(signum: signal.Signals, word: str) -> None:
+    """A stop before a command's own stopping takes over (``replay -`` waiting for its
+    record; a tournament reading a long journal before its first game) ends it as Ctrl-C
+    does, with one line and 128 + the signal, not killed without a word by SIGTERM's or
+    SIGHUP's default."""
+    script = Path(sys.executable).parent / "ohhell"
+    command = [str(script)] if script.exists() else [sys.executable, "-m", "ohhell.cli.main"]
+    process = subprocess.Popen(
+        [*command, "replay", "-"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=signals_at_their_defaults,
+    )  # fmt: skip
+    try:
+        status = Path(f"/proc/{process.pid}/status")
+        deadline = time.monotonic() + 20
+        while status.exists() and time.monotonic() < deadline:  # until it handles SIGTERM
+            caught = next(line for line in status.read_text().splitlines() if "SigCgt" in line)
+            if int(caught.split()[1], 16) >> (signal.SIGTERM - 1) & 1:
+                break
+            time.sleep(0.01)
+        else:
+            time.sleep(2)  # no /proc (macOS): long enough to be waiting for its record
+        process.send_signal(signum)
+        process.wait(timeout=60)  # its input still open (communicate would close it)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.stdout is not None and process.stderr is not None and process.stdin
+    stdout, stderr = process.stdout.read(), process.stderr.read()
+    for stream in (process.stdin, process.stdout, process.stderr):
+        stream.close()
+    assert (process.returncode, stdout, stderr) == (128 + signum, "", f"ohhell replay: {word}\n")
+
+
 def test_a_seat_name_cannot_break_the_score_sheet(tmp_path: Path) -> None:
     """A record's seat names are any text; printed, their control characters are escaped, so
     a newline or a terminal escape in a name cannot break the table or colour the terminal."""

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from types import ModuleType
 
 from ohhell import __version__
+from ohhell.cli.stopping import Stop, stopped_by_signals
 
 EXIT_ERROR = 1
 EXIT_INTERRUPTED = 128 + 2
@@ -92,8 +93,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return EXIT_ERROR
+    stop = Stop()  # SIGTERM and SIGHUP end any command as Ctrl-C does, from its first step
     try:
-        code: int = args.run(args)
+        with stopped_by_signals(stop):
+            code: int = args.run(args)
     except OhHellError as exc:
         print(f"ohhell {args.command}: error: {exc}", file=sys.stderr)
         return EXIT_ERROR
@@ -109,8 +112,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         return EXIT_ERROR
     except KeyboardInterrupt:
-        print(f"ohhell {args.command}: interrupted", file=sys.stderr)
-        return EXIT_INTERRUPTED
+        print(f"ohhell {args.command}: {stop.how}", file=sys.stderr)
+        return stop.exit_status
     return code
 
 
