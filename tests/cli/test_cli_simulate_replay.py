@@ -16,16 +16,20 @@ from tests.conftest import in_ci, signals_at_their_defaults
 from ohhell.engine import CONVENTIONS
 
 
-def ohhell(
-    *args: str, stdin: str | None = None, cwd: Path | None = None
-) -> subprocess.CompletedProcess[str]:
+def ohhell_command() -> list[str]:
     """The installed ``ohhell`` command (``python -m ohhell.cli.main`` where the project is
     not installed, never in CI: there the command itself must work)."""
     script = Path(sys.executable).parent / "ohhell"
     assert script.exists() or not in_ci(), f"the ohhell command is not installed at {script}"
-    command = [str(script)] if script.exists() else [sys.executable, "-m", "ohhell.cli.main"]
+    return [str(script)] if script.exists() else [sys.executable, "-m", "ohhell.cli.main"]
+
+
+def ohhell(
+    *args: str, stdin: str | None = None, cwd: Path | None = None
+) -> subprocess.CompletedProcess[str]:
+    """The installed ``ohhell`` command, run to its end (:func:`ohhell_command`)."""
     return subprocess.run(
-        [*command, *args],
+        [*ohhell_command(), *args],
         capture_output=True,
         text=True,
         input=stdin,
@@ -250,8 +254,7 @@ def test_a_command_line_that_does_not_parse_gets_the_commands_usage() -> None:
 def test_broken_pipe_is_quiet() -> None:
     """A reader that stops early (``| head``) is not an error worth a message, nor a bad
     input's status 1: 141, as a process that SIGPIPE ends (``cat``) has under a shell."""
-    script = Path(sys.executable).parent / "ohhell"
-    command = [str(script)] if script.exists() else [sys.executable, "-m", "ohhell.cli.main"]
+    command = ohhell_command()
     with subprocess.Popen(
         [*command, "simulate", "--games", "30", "--seed", "1", "--no-records"],
         stdout=subprocess.PIPE,
@@ -366,8 +369,7 @@ def test_simulate_never_replaces_a_record_unless_told(tmp_path: Path) -> None:
 def _long_simulate(out: Path, *args: str, until_records: int) -> subprocess.Popen[str]:
     """``ohhell simulate`` of 200 games into ``out``, running in the background once it has
     written ``until_records`` records."""
-    script = Path(sys.executable).parent / "ohhell"
-    command = [str(script)] if script.exists() else [sys.executable, "-m", "ohhell.cli.main"]
+    command = ohhell_command()
     process = subprocess.Popen(
         [*command, "simulate", "--players", "3", "--bots", "search:simulations=64", "--seed",
          "1", "--games", "200", "--out", str(out), *args],
@@ -427,8 +429,7 @@ def test_any_command_stopped_before_its_work_says_so(signum: signal.Signals, wor
     record; a tournament reading a long journal before its first game) ends it as Ctrl-C
     does, with one line and 128 + the signal, not killed without a word by SIGTERM's or
     SIGHUP's default."""
-    script = Path(sys.executable).parent / "ohhell"
-    command = [str(script)] if script.exists() else [sys.executable, "-m", "ohhell.cli.main"]
+    command = ohhell_command()
     process = subprocess.Popen(
         [*command, "replay", "-"],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
