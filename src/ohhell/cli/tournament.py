@@ -61,6 +61,7 @@ from ohhell.tournament.duplicate import (
     check_jobs,
     default_jobs,
     play_tournament,
+    start_fork_server,
 )
 from ohhell.tournament.journal import (
     FILE_NAME,
@@ -543,6 +544,8 @@ def _play(
                     play_tournament(matchup, deal_sets, jobs=args.jobs, skip=tally.indices)
                 ) as played,
             ):
+                if args.jobs > 1:
+                    start_fork_server()  # Ctrl-C held back from it and its workers
                 for outcome in played:
                     on_done(outcome)
             return tally

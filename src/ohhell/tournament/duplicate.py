@@ -30,7 +30,7 @@ import os
 import random
 import signal
 import threading
-from collections.abc import Callable, Generator, Iterable, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures import process as futures_process
 from dataclasses import dataclass, field
@@ -60,7 +60,9 @@ __all__ = [
     "play_tournament",
     "resolve_bot",
     "run_tournament",
+    "start_fork_server",
     "stop_pool",
+    "stops_deferred",
     "worker_start",
 ]
 
@@ -286,6 +288,90 @@ def worker_context() -> BaseContext:
     return multiprocessing.get_context(method)
 
 
+def start_fork_server(context: BaseContext | None = None) -> None:
+    """Start now, with Ctrl-C held back from it, the fork server that :func:`worker_context`
+    (or ``context``) starts workers through, unless it is running already; nothing where
+    there is none.
+
+    Ctrl-C reaches every process of the terminal's foreground group, the fork server
+    included. It ignores Ctrl-C, but only once it has imported what it preloads (the main
+    module, the command's whole code: half a second), and a worker it forks hears Ctrl-C
+    until its initializer (:func:`worker_start`) ignores it; either printed a
+    ``KeyboardInterrupt`` traceback after the tournament's own last words when stopped
+    early. Started from here, it holds Ctrl-C blocked, as ``multiprocessing`` starts its
+    resource tracker, and so do the workers it forks, from their first instruction.
+
+    For a program of one's own: every process the fork server forks later, for any pool of
+    this process, is born with Ctrl-C blocked; ``ohhell tournament`` calls this, the library
+    does not."""
+    from multiprocessing import forkserver, resource_tracker
+
+    context = worker_context() if context is None else context
+    if context.get_start_method() != "forkserver":
+        return
+    # the fork server starts the resource tracker first, unless it runs, and that unblocks
+    # Ctrl-C here once the tracker is started (the tracker itself ignores it from its start)
+    resource_tracker.ensure_running()
+    with _blocked(signal.SIGINT):
+        forkserver.ensure_running()
+
+
+@contextlib.contextmanager
+def _blocked(signum: int) -> Iterator[None]:
+    """Signal ``signum`` blocked in this thread while inside (and so in the processes it
+    starts: they inherit the mask); one that comes meanwhile waits, unless another thread
+    takes it."""
+    if not hasattr(signal, "pthread_sigmask"):  # Windows: no fork server either
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signum})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+_STOP_SIGNALS: Final = tuple(
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+
+
+@contextlib.contextmanager
+def stops_deferred() -> Iterator[None]:
+    """Inside, Ctrl-C, SIGTERM and SIGHUP wait: each one that comes is noted, and handed to
+    the handler it would have met as the section ends (the section's own exception, if it
+    has one, is then its context). Handlers are the main thread's alone: elsewhere, where
+    no signal interrupts anything, this does nothing.
+
+    The tournament gives its workers deal sets inside, which starts them: a stop that came
+    while a worker was being started (a fork server's worker is forked once asked for, and
+    known once its number has come back) left a worker that no one knew of, to fail on its
+    own and print a traceback."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    came: list[int] = []
+
+    def note(signum: int, frame: object) -> None:  # noqa: ARG001
+        came.append(signum)
+
+    before = {
+        signum: handler
+        for signum in _STOP_SIGNALS
+        # ignored stays ignored; None, a handler set outside Python, is left to act
+        if (handler := signal.getsignal(signum)) not in (signal.SIG_IGN, None)
+    }
+    for signum in before:
+        signal.signal(signum, note)
+    try:
+        yield
+    finally:
+        for signum, handler in before.items():
+            signal.signal(signum, handler)
+        for signum in dict.fromkeys(came):
+            signal.raise_signal(signum)
+
+
 def worker_start() -> None:
     """The tournament's worker processes' initializer (the long benchmarks, which keep SIGTERM
     for ``multiprocessing.Pool``, have their own, ``benchmarks/_common.py``): workers
@@ -336,6 +422,7 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
     list too (``_threads_wakeups``, again private)."""
     workers = list((getattr(pool, "_processes", None) or {}).values())
     manager = getattr(pool, "_executor_manager_thread", None)  # shutdown forgets it
+    results = getattr(pool, "_result_queue", None)  # and this
     kill = getattr(pool, "kill_workers", None)
     if kill is not None:
         kill()
@@ -343,6 +430,12 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
         pool.shutdown(wait=False, cancel_futures=True)
         for worker in workers:
             worker.kill()
+    if results is not None:
+        # a worker killed midway through sending a result (one over 16 KiB goes in two writes)
+        # leaves the manager thread reading the rest for ever: the main process holds the
+        # last copy of the pipe's writing end that outlives the workers (it never writes to
+        # it), and closing it ends that read, which the thread takes as the pool broken
+        results._writer.close()
     # gone when this returns (a kill is only a signal sent). The manager thread waits for the
     # workers too, and the wait that comes second learns nothing, so it is joined first
     if manager is not None:
@@ -409,8 +502,9 @@ def _played_by_workers(
     running: dict[Future[DealSetOutcome], int] = {}
 
     def give(count: int) -> None:
-        for job in itertools.islice(jobs, count):
-            running[pool.submit(_play_job, job)] = job[1]
+        with stops_deferred():  # a worker a submission starts is known before a stop acts
+            for job in itertools.islice(jobs, count):
+                running[pool.submit(_play_job, job)] = job[1]
 
     try:
         give(workers * _QUEUED_PER_WORKER)
