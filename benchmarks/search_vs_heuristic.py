@@ -117,7 +117,7 @@ from ohhell.engine import (
 )
 from ohhell.engine.wording import counted
 from ohhell.runner import derived_rng, play_game
-from ohhell.tournament.duplicate import worker_context
+from ohhell.tournament.duplicate import start_fork_server, stops_deferred, worker_context
 from ohhell.tournament.stats import percentile
 
 BENCHMARK: Final = "search_vs_heuristic"
@@ -420,7 +420,10 @@ def run(
         done[job_seed] = result
 
     if workers > 1 and len(todo) > 1:
-        with worker_context().Pool(min(workers, len(todo)), initializer=start_worker) as pool:
+        start_fork_server()  # Ctrl-C held back from it and its workers: no tracebacks
+        with stops_deferred():  # the pool starts every worker: none left unknown by a stop
+            pool = worker_context().Pool(min(workers, len(todo)), initializer=start_worker)
+        with pool:
             for job_seed, result in pool.imap_unordered(_play_keyed, todo, chunksize=1):
                 finished(job_seed, result)
     else:

@@ -111,7 +111,12 @@ from ohhell.openspiel_bridge import (
     play_duplicate_deal,
     random_openspiel_deal,
 )
-from ohhell.tournament.duplicate import stop_pool, worker_context
+from ohhell.tournament.duplicate import (
+    start_fork_server,
+    stop_pool,
+    stops_deferred,
+    worker_context,
+)
 from ohhell.tournament.stats import mean_ci, percentile
 
 BENCHMARK: Final = "vs_openspiel_ismcts"
@@ -373,13 +378,16 @@ def main(argv: Sequence[str] | None = None) -> int:
                 for index in todo:
                     finished(*task(index))
             else:
+                start_fork_server()  # Ctrl-C held back from it and its workers
                 pool = ProcessPoolExecutor(
                     max_workers=min(args.jobs, len(todo)),
                     mp_context=worker_context(),
                     initializer=start_worker,
                 )
                 try:
-                    for future in as_completed([pool.submit(task, index) for index in todo]):
+                    with stops_deferred():  # the submissions start the workers: none unknown
+                        futures = [pool.submit(task, index) for index in todo]
+                    for future in as_completed(futures):
                         finished(*future.result())
                 except BaseException:  # Ctrl-C: play nothing more; what is saved stays
                     stop_pool(pool)
