@@ -618,6 +618,33 @@ def test_the_out_folder_is_free_once_the_main_process_is_killed(tmp_path: Path) 
     assert _played(out) == 80
 
 
+def _signals(pid: int, field: str) -> int:
+    """A process's signal mask of ``field`` (SigBlk: blocked, SigIgn: ignored) from /proc."""
+    status = Path(f"/proc/{pid}/status").read_text()
+    return int(next(line for line in status.splitlines() if line.startswith(field)).split()[1], 16)
+
+
+def test_the_fork_server_and_its_workers_never_hear_ctrl_c(tmp_path: Path) -> None:
+    """Ctrl-C reaches the whole foreground group: the fork server, while it imported what it
+    preloads, and each worker, until its initializer ran, printed a KeyboardInterrupt
+    traceback after the tournament's last words when it came early. The command starts the
+    fork server with Ctrl-C blocked, and the workers it forks inherit that."""
+    require("rich")
+    sigint = 1 << (signal.SIGINT - 1)
+    with _running(tmp_path / "out", "--seed", "7") as process:
+        servers = [
+            child
+            for child in _children(process.pid)
+            if b"multiprocessing.forkserver" in Path(f"/proc/{child}/cmdline").read_bytes()
+        ]
+        assert len(servers) == 1
+        workers = _children(servers[0])
+        assert len(workers) == 2
+        for pid in (*servers, *workers):
+            assert _signals(pid, "SigBlk") & sigint, f"process {pid} can hear Ctrl-C"
+        assert not _signals(process.pid, "SigBlk") & sigint  # the main process stops them
+
+
 def test_a_worker_killed_alone_ends_the_run_with_what_is_saved(tmp_path: Path) -> None:
     """Workers killed on their own (the out-of-memory killer's way) end the run with
     exit status 1 and one line saying what is saved and how to go on, not a traceback; the

@@ -544,7 +544,7 @@ def _play(
                     play_tournament(matchup, deal_sets, jobs=args.jobs, skip=tally.indices)
                 ) as played,
             ):
-                if args.jobs > 1:
+                if args.jobs > 1 and total - len(tally) > 1:  # played by worker processes
                     start_fork_server()  # Ctrl-C held back from it and its workers
                 for outcome in played:
                     on_done(outcome)
