@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 import signal
+import time
+from collections.abc import Callable
 
 import pytest
 
@@ -65,3 +67,55 @@ def test_a_signal_the_process_ignores_stays_ignored() -> None:
         assert signal.getsignal(signal.SIGHUP) is signal.SIG_IGN
     finally:
         signal.signal(signal.SIGHUP, before)
+
+
+def _callback_that_prints_and_drops_errors(module: str, name: str) -> Callable[[], None]:
+    """A function called ``name`` in a module called ``module`` that sends this process
+    SIGINT, as an exception-swallowing callback from C (llvmlite's) would run when Ctrl-C
+    comes while C code runs: the signal is acted on in the first Python code after it."""
+    namespace: dict[str, object] = {"__name__": module, "os": os, "signal": signal}
+    exec(  # a function with the callback's name and module, nothing else
+        f"def {name}():\n    os.kill(os.getpid(), signal.SIGINT)\n",
+        namespace,
+    )
+    function = namespace[name]
+    assert callable(function)
+    return function  # type: ignore[return-value]
+
+
+@pytest.mark.parametrize("name", ["_raw_object_cache_notify", "_raw_object_cache_getbuffer"])
+def test_a_stop_that_would_be_swallowed_comes_again_just_after(name: str) -> None:
+    """Ctrl-C while numba compiles (the search bot's kernels, the first time after an
+    install) was acted on in llvmlite's object cache callback, which prints an exception
+    and carries on: the stop was lost, and the compile then failed with "RuntimeError: no
+    compiled object yet". The handler now lets the callback finish and sends the signal again
+    a moment later, to stop the command in the code that follows."""
+    callback = _callback_that_prints_and_drops_errors("llvmlite.binding.executionengine", name)
+    stop = Stop()
+    with pytest.raises(KeyboardInterrupt), stopped_by_signals(stop):
+        try:
+            callback()
+        except KeyboardInterrupt:  # in the real callback, printed and dropped
+            pytest.fail("stopped inside the callback, where the stop is lost")
+        time.sleep(5)  # stopped here, in a moment
+        pytest.fail("the stop was lost")  # pragma: no cover
+    assert stop.how == "interrupted"
+
+
+def test_a_stop_in_a_finalizer_comes_again_just_after() -> None:
+    class Holder:
+        def __del__(self) -> None:
+            os.kill(os.getpid(), signal.SIGINT)
+
+    with pytest.raises(KeyboardInterrupt), stopped_by_signals(Stop()):
+        Holder()  # collected at once: its __del__ runs here, and must not be cut short
+        time.sleep(5)
+        pytest.fail("the stop was lost")  # pragma: no cover
+
+
+def test_a_stop_elsewhere_is_not_delayed() -> None:
+    """A function of the same name in another module is not a swallowing callback."""
+    callback = _callback_that_prints_and_drops_errors("mine", "_raw_object_cache_notify")
+    with pytest.raises(KeyboardInterrupt), stopped_by_signals(Stop()):
+        callback()
+        pytest.fail("the stop was delayed")  # pragma: no cover

@@ -4,11 +4,14 @@ and it can say what is saved."""
 
 from __future__ import annotations
 
+import os
 import signal
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from types import FrameType
+from typing import Final
 
 __all__ = ["Stop", "stopped_by_signals"]
 
@@ -58,10 +61,21 @@ def stopped_by_signals(stop: Stop) -> Iterator[None]:
     restored after. Only the main thread may set signal handlers: elsewhere this does
     nothing."""
 
-    def on_signal(signum: int, frame: object) -> None:  # noqa: ARG001
+    inside = True
+
+    def send_again(signum: int) -> None:
+        if inside:  # else the command is done, and its handlers are gone with it
+            os.kill(os.getpid(), signum)
+
+    def on_signal(signum: int, frame: FrameType | None) -> None:
         stop.signal = signum
         if stop.holding:
             stop.pending = True
+            return
+        if _swallowed_in(frame):  # the stop would be lost: it comes again in a moment
+            again = threading.Timer(_SEND_AGAIN_SECONDS, send_again, (signum,))
+            again.daemon = True
+            again.start()
             return
         raise KeyboardInterrupt
 
@@ -76,5 +90,36 @@ def stopped_by_signals(stop: Stop) -> Iterator[None]:
     try:
         yield
     finally:
+        inside = False
         for signum, handler in previous.items():
             signal.signal(signum, handler)
+
+
+_SEND_AGAIN_SECONDS: Final = 0.01
+
+_SWALLOWING: Final = frozenset(
+    {
+        ("llvmlite.binding.executionengine", "_raw_object_cache_notify"),
+        ("llvmlite.binding.executionengine", "_raw_object_cache_getbuffer"),
+    }
+)
+"""Callbacks from C that print an exception raised in them and carry on (module, function):
+llvmlite's object cache hooks, called as numba compiles the search bot's kernels."""
+
+
+def _swallowed_in(frame: FrameType | None) -> bool:
+    """Whether an exception raised in ``frame`` would be printed and dropped, not passed up:
+    in a finalizer (``__del__``) or a callback from C (:data:`_SWALLOWING`).
+
+    A stop raised there was lost: Ctrl-C while the search bot's kernels compiled, the first
+    time after an install, printed "Exception ignored on calling ctypes callback function",
+    and the compile went on, to fail with ``RuntimeError: no compiled object yet``. The
+    whole stack is looked at, since the signal is acted on in whatever code runs next."""
+    while frame is not None:
+        code = frame.f_code
+        if code.co_name == "__del__":
+            return True
+        if (frame.f_globals.get("__name__"), code.co_name) in _SWALLOWING:
+            return True
+        frame = frame.f_back
+    return False
