@@ -41,7 +41,15 @@ BOTS: dict[str, Callable[[], Bot]] = {
         ({"bid_lean": math.nan}, ValueError, "bid_lean must be a finite number, got nan"),
         ({"solve_leaves": -1}, ValueError, "solve_leaves may not be negative, got -1"),
         ({"bid_window": -2}, ValueError, "bid_window may not be negative, got -2"),
-        ({"bid_factor": 0}, ValueError, "bid_factor must be positive, got 0"),
+        ({"bid_factor": 0}, ValueError, "bid_factor must be from 1 to 1,000,000, got 0"),
+        # a factor past any count of worlds overflowed the budget's check: an OverflowError
+        (
+            {"bid_factor": 10**308},
+            ValueError,
+            "bid_factor must be from 1 to 1,000,000, got a number of 309 digits",
+        ),
+        ({"boost": 1e308}, ValueError, r"boost must be from 1 to 1,000,000, got 1e\+308"),
+        ({"boost": 0.5}, ValueError, "boost must be from 1 to 1,000,000, got 0.5"),
         ({"sampler": "uniform"}, TypeError, "sampler must be a function from a seat's view"),
     ],
 )

@@ -217,6 +217,19 @@ def test_tournament_errors_are_one_line(tmp_path: Path) -> None:
         " not a folder"
     )
     assert folder.returncode == missing.returncode == 1
+    loop = tmp_path / "loop"
+    loop.symlink_to(loop)  # Path.resolve raised RuntimeError on it: a traceback
+    looped = tournament("--save-deals", str(loop), "--out", str(tmp_path / "out"), *COMMON)
+    assert looped.returncode == 1
+    assert looped.stderr.startswith(f"ohhell tournament: error: --save-deals {loop} ")
+    assert looped.stderr.count("\n") == 1
+    pipe = tmp_path / "pipe.json"
+    os.mkfifo(pipe)  # read to compare with the deals, it waited for a writer for ever
+    piped = tournament("--save-deals", str(pipe), "--out", str(tmp_path / "out"), *COMMON)
+    assert piped.stderr.strip() == (
+        f"ohhell tournament: error: --save-deals {pipe} is not a regular file (a device or a"
+        " pipe): name a file"
+    )
     assert not (tmp_path / "out").exists()
     made = tmp_path / "new" / "folders" / "deals.json"  # made, as --out's folders are
     into_new = tournament(

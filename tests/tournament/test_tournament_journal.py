@@ -5,6 +5,7 @@ cut short by a kill dropped, damaged journals and other tournaments refused with
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -16,12 +17,16 @@ from ohhell.tournament import journal as journal_module
 from ohhell.tournament.duplicate import Failure, TournamentError
 from ohhell.tournament.journal import (
     FILE_NAME,
+    MAX_HEADER_BYTES,
+    MAX_MICROSECONDS,
     JournalError,
     JournalWriter,
     check_build,
     check_same_tournament,
     journal_header,
     journal_outcomes,
+    line_limit,
+    most_line_bytes,
     outcome_from_json,
     outcome_to_json,
     read_journal,
@@ -301,6 +306,49 @@ def test_unreadable_journals_are_clear_errors(tmp_path: Path) -> None:
         JournalError, match=r"line 2: not JSON \(not text: byte 0xff at offset 11 is"
     ):
         read_journal(path)
+
+
+def test_lines_longer_than_any_journal_holds_are_refused_unread(tmp_path: Path) -> None:
+    """A run of zeros left by a crash, or a link to ``/dev/zero``, was read whole into memory,
+    to fail with a MemoryError or not at all; a pipe waited for a writer for ever."""
+    path = tmp_path / FILE_NAME
+    header = json.dumps(journal_header(MATCHUP, DEAL_SETS)).encode() + b"\n"
+    with path.open("wb") as file:  # sparse: the zeros take no room on disk
+        file.truncate(MAX_HEADER_BYTES + 10)
+    with pytest.raises(JournalError, match="line 1: longer than any journal's header"):
+        read_journal(path)
+    limit = line_limit(RULES)
+    with path.open("wb") as file:
+        file.write(header)
+        file.truncate(len(header) + limit + 10)
+    with pytest.raises(JournalError, match="line 2: longer than any line of this tournament"):
+        read_journal(path)
+    path.unlink()
+    path.symlink_to("/dev/zero")
+    with pytest.raises(JournalError, match="is not a regular file"):
+        read_journal(path)
+    path.unlink()
+    os.mkfifo(path)
+    with pytest.raises(JournalError, match="is not a regular file"):
+        read_journal(path)
+
+
+@pytest.mark.parametrize("players", [3, 7])
+def test_a_deal_sets_line_fits_the_most_its_rules_allow(players: int) -> None:
+    """The lines read back are limited from the rules: a line as long as one can be (every
+    decision a year long, every score in the hundreds) must fit."""
+    rules = Rules(player_count=players, schedule=Schedule.UP_AND_DOWN)
+    matchup = Matchup(rules=rules, candidate="random", baseline="random", seed=5)
+    outcome = run_tournament(matchup, generate_deal_sets(rules, 1, seed=3), jobs=1)[0]
+    data = outcome_to_json(outcome)
+    for game in data["games"]:
+        game["decision_microseconds"] = [
+            [MAX_MICROSECONDS] * len(times) for times in game["decision_microseconds"]
+        ]
+        game["totals"] = [-999_999] * players
+        for hand in game["hands"]:
+            hand[-1] = [-999] * players
+    assert len(json_line(data)) <= most_line_bytes(rules) < line_limit(rules)
 
 
 def test_another_tournament_is_named_difference_by_difference(

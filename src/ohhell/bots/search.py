@@ -51,6 +51,7 @@ generator's state; a time budget makes it depend on the machine's speed, so it i
 
 from __future__ import annotations
 
+import math
 import numbers
 import random
 import time
@@ -352,14 +353,16 @@ class SearchBot:
                 f"solve_leaves must be at most {MAX_SOLVE_LEAVES:,}, got {solve_leaves:,}:"
                 " the exact solver does not look at the clock"
             )
-        if boost < 1:
-            raise ValueError(f"boost must be at least 1, got {boost}")
+        if not 1 <= boost <= MAX_UNTIMED_WORLDS:  # more could never be played, nor counted
+            raise ValueError(f"boost must be from 1 to {MAX_UNTIMED_WORLDS:,}, got {boost:g}")
         if not 0.0 < play_mismatch <= 1.0:
             raise ValueError(f"play_mismatch must be in (0, 1], got {play_mismatch}")
         if not 0.0 <= rivalry <= 1.0:
             raise ValueError(f"rivalry must be between 0 and 1, got {rivalry}")
-        if bid_factor < 1:
-            raise ValueError(f"bid_factor must be positive, got {bid_factor}")
+        if not 1 <= bid_factor <= MAX_UNTIMED_WORLDS:
+            digits = len(str(bid_factor))
+            shown = f"{bid_factor:,}" if digits < 16 else f"a number of {digits} digits"
+            raise ValueError(f"bid_factor must be from 1 to {MAX_UNTIMED_WORLDS:,}, got {shown}")
         if not 0.0 <= prior_weight <= 1.0:
             raise ValueError(f"prior_weight must be between 0 and 1, got {prior_weight}")
         if sampler is not None and not callable(sampler):
@@ -425,8 +428,9 @@ one decision, at most 1,000,000: give at most 111,111 simulations, or a time lim
         assert sims is not None  # a budget without seconds
         # the most a decision asks for: a bid with a single candidate, the widest boost
         factor = self.bid_factor * self.boost
-        worst = max(self.min_worlds, int(factor * sims))
-        if worst > MAX_UNTIMED_WORLDS:
+        wanted = factor * sims  # infinite where a huge boost or bid_factor overflows
+        if max(self.min_worlds, wanted) > MAX_UNTIMED_WORLDS:
+            worst = f"{max(self.min_worlds, int(wanted)):,}" if math.isfinite(wanted) else "endless"
             most = int(MAX_UNTIMED_WORLDS / factor)
             if self.min_worlds > MAX_UNTIMED_WORLDS:
                 give = f"min_worlds is {self.min_worlds:,}: give"
@@ -438,7 +442,7 @@ one decision, at most 1,000,000: give at most 111,111 simulations, or a time lim
             else:
                 give = f"give at most {_simulations(most)}, or"
             raise ValueError(
-                f"{_simulations(sims)} without a time limit could ask for {worst:,} worlds in"
+                f"{_simulations(sims)} without a time limit could ask for {worst} worlds in"
                 f" one decision, at most {MAX_UNTIMED_WORLDS:,}: {give} a time limit too"
             )
 

@@ -257,13 +257,19 @@ def run(args: argparse.Namespace) -> int:
     check_jobs(args.jobs, "--jobs")
     if args.save_deals is not None:
         for name in (FILE_NAME, *REPORT_FILES):
-            if args.save_deals.resolve() == (args.out / name).resolve():
+            # realpath, not Path.resolve: a loop of links is left as it is, not an exception
+            if os.path.realpath(args.save_deals) == os.path.realpath(args.out / name):
                 raise TournamentError(
                     f"--save-deals {args.save_deals} is the tournament's own {name}"
                     " in --out: choose another path"
                 )
         if args.save_deals.is_dir():
             raise TournamentError(f"--save-deals {args.save_deals} is a folder: name a file")
+        if args.save_deals.exists() and not args.save_deals.is_file():  # read, were it a file
+            raise TournamentError(  # a pipe would wait for a writer; a device, never end
+                f"--save-deals {args.save_deals} is not a regular file (a device or a pipe):"
+                " name a file"
+            )
         blocked = next(  # its folders are made, as --out's are, unless a file is in the way
             (p for p in args.save_deals.parents if p.exists() or p.is_symlink()), None
         )

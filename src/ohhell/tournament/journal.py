@@ -108,6 +108,27 @@ MAX_MICROSECONDS: Final = 365 * 24 * 3600 * 10**6
 """The longest decision a journal may record (a year): a longer one was edited
 in by hand, and a large enough one could not even be read as seconds."""
 
+MAX_HEADER_BYTES: Final = 64 * 1024 * 1024
+"""The longest header line read (a custom schedule of millions of hands would fit): a longer
+first line, a file of zeros say, is refused, not read into memory."""
+_LEAST_LINE_LIMIT: Final = 16 * 1024 * 1024
+
+
+def line_limit(rules: Rules) -> int:
+    """The longest deal set's line read from the journal of a tournament under ``rules``: four
+    times the most its games can write (:func:`most_line_bytes`), and never under 16 MiB (a
+    bot failure's message). A longer line, a run of zeros left in the file by a crash say, is
+    refused, not read into memory."""
+    return max(_LEAST_LINE_LIMIT, 4 * most_line_bytes(rules))
+
+
+def most_line_bytes(rules: Rules) -> int:
+    """The most bytes the games of a deal set's line can take under ``rules`` (one game per
+    seat; each number at most 24 bytes with what follows it), its digest and keys included."""
+    seats = rules.player_count
+    numbers = 16 + sum(3 * seats + 3 + seats * (size + 1) for size in rules.hand_sizes())
+    return 1024 + seats * (256 + 24 * numbers)
+
 
 class JournalError(OhHellError, ValueError):
     """A journal that cannot be read, or that records a different tournament."""
@@ -465,9 +486,16 @@ class _Reading:
         self.path = Path(path)
         self.torn = False
         self.size = 0
+        if self.path.exists() and not self.path.is_file():  # a pipe would wait for a writer
+            raise JournalError(f"journal {self.path} is not a regular file (a device or a pipe)")
         self._handle = self.path.open("rb")
         try:
-            first = self._handle.readline()
+            first = self._handle.readline(MAX_HEADER_BYTES + 1)
+            if len(first) > MAX_HEADER_BYTES:
+                raise JournalError(
+                    f"journal {self.path}, line 1: longer than any journal's header (over"
+                    f" {MAX_HEADER_BYTES:,} bytes)"
+                )
             if not first.endswith(b"\n"):
                 raise JournalError(
                     f"journal {self.path} is empty: its header line was never written"
@@ -493,11 +521,10 @@ class _Reading:
         """Each deal set's line, read back as an outcome, with its JSON; a last line cut short
         (the process killed while writing it) ends them and sets :attr:`torn`."""
         seen: set[int] = set()
+        limit = line_limit(self._rules)
         with self._handle as handle:
-            for number, line in enumerate(handle, start=2):
-                if not line.endswith(b"\n"):
-                    self.torn = True
-                    return
+            lines = iter(lambda: handle.readline(limit + 1), b"")
+            for number, line in enumerate(lines, start=2):
                 where = f"journal {self.path}, line {number}"
                 kept = (
                     f" (the {number - 1} lines before it are whole: the file cut before this"
@@ -505,6 +532,14 @@ class _Reading:
                     if number > 2
                     else ""
                 )
+                if len(line) > limit:
+                    raise JournalError(
+                        f"{where}: longer than any line of this tournament (over {limit:,}"
+                        f" bytes){kept}"
+                    )
+                if not line.endswith(b"\n"):
+                    self.torn = True
+                    return
                 try:
                     data = parse_json(line[:-1])  # bytes: a byte not text is named by offset
                 except ValueError as exc:
@@ -665,7 +700,7 @@ def _lines_after_header(journal: Journal | None) -> Iterator[bytes]:
         " the command again to read it afresh"
     )
     with journal.path.open("rb") as handle:
-        header = handle.readline()
+        header = handle.readline(MAX_HEADER_BYTES + 1)
         try:  # the lines read are copied only if they are where they were read
             if not header.endswith(b"\n") or parse_json(header[:-1]) != journal.header:
                 raise changed
