@@ -139,3 +139,12 @@ def test_a_search_without_a_time_limit_refuses_more_worlds_than_it_can_hold(
         SearchBot(compiled=compiled).choose(view, random.Random(0), Budget(simulations=10**12))
     timed = Budget(simulations=10**12, seconds=0.01)
     assert SearchBot(compiled=compiled).choose(view, random.Random(0), timed) in view.legal_actions
+
+
+def test_a_whole_number_past_any_float_is_checked_without_overflow() -> None:
+    """``math.isfinite`` of a whole number past any float raised OverflowError, a traceback
+    from ``--bots search:simulations=1000...``; a whole number is finite, and the bot's own
+    checks say what is too large."""
+    check_option("simulations", 10**400, int)
+    with pytest.raises(ValueError, match="could ask for endless worlds in one decision"):
+        SearchBot(simulations=10**400).check_budget(Budget())

@@ -497,15 +497,17 @@ def test_a_budget_too_large_without_a_time_limit_says_what_to_give() -> None:
     would (the bot's own factors too large), the options to lower; one simulation is said
     so."""
     with pytest.raises(ValueError) as info:
-        SearchBot(bid_factor=2_000_000).check_budget(Budget(simulations=1))
+        SearchBot(bid_factor=1_000_000).check_budget(Budget(simulations=1))
     assert str(info.value) == (
-        "1 simulation without a time limit could ask for 3,000,000 worlds in one decision, at"
-        " most 1,000,000: bid_factor 2,000,000 times boost 1.5 asks too many for even 1"
+        "1 simulation without a time limit could ask for 1,500,000 worlds in one decision, at"
+        " most 1,000,000: bid_factor 1,000,000 times boost 1.5 asks too many for even 1"
         " simulation: lower them, or give a time limit too"
     )
     with pytest.raises(ValueError, match=r"give at most 1 simulation, or a time limit too$"):
         SearchBot(bid_factor=500_000).check_budget(Budget(simulations=2))
-    SearchBot(bid_factor=2_000_000).check_budget(Budget(simulations=1, seconds=1.0))
+    SearchBot(bid_factor=1_000_000).check_budget(Budget(simulations=1, seconds=1.0))
+    with pytest.raises(ValueError, match="could ask for endless worlds in one decision"):
+        SearchBot().check_budget(Budget(simulations=10**400))  # past any float: no overflow
 
 
 def test_a_budget_of_seconds_alone_is_a_time_to_think(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -199,7 +199,8 @@ def check_option(name: str, value: object, kind: type, optional: bool = False) -
     ):
         wanted = "a whole number" if kind is int else "a number"
         raise TypeError(f"{name} must be {wanted}, got {value!r}")
-    elif not math.isfinite(value):
+    elif not isinstance(value, numbers.Integral) and not math.isfinite(value):
+        # (a whole number is finite, and one past any float cannot be asked)
         raise ValueError(f"{name} must be a finite number, got {value!r}")
 
 

@@ -428,7 +428,10 @@ one decision, at most 1,000,000: give at most 111,111 simulations, or a time lim
         assert sims is not None  # a budget without seconds
         # the most a decision asks for: a bid with a single candidate, the widest boost
         factor = self.bid_factor * self.boost
-        wanted = factor * sims  # infinite where a huge boost or bid_factor overflows
+        try:
+            wanted = factor * sims
+        except OverflowError:  # simulations past any float
+            wanted = math.inf
         if max(self.min_worlds, wanted) > MAX_UNTIMED_WORLDS:
             worst = f"{max(self.min_worlds, int(wanted)):,}" if math.isfinite(wanted) else "endless"
             most = int(MAX_UNTIMED_WORLDS / factor)
