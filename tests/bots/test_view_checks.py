@@ -119,6 +119,15 @@ R = dataclasses.replace
             f"{PLAYING.trick[0]} appears more than once among the hand, the tricks and the trump",
         ),
         (R(PLAYING, to_act=frozenset({8})), "to_act must be a set of seats from 0 to 3"),
+        # numbers no game gives: a bid past 2**63 overflowed the compiled search's arrays
+        (R(PLAYING, bids=(2**63, *PLAYING.bids[1:])), "a bid is from 0 to 5, by a seat that bid"),
+        (R(BIDDING, bids=(None, None, 7, None)), "a bid is from 0 to 5, by a seat that bid"),
+        (R(BIDDING, bids=(None, None, 0, None)), "a bid is from 0 to 5, by a seat that bid"),
+        (
+            R(PLAYING, tricks_won=(-(2**63), 2**63 + len(PLAYING.tricks), 0, 0)),
+            f"{len(PLAYING.tricks)} tricks played and tricks_won",
+        ),
+        (R(PLAYING, totals=(0, 2**63, 0, 0)), "after 0 hands, each is from 0 to 0"),
     ],
 )
 def test_a_view_no_game_could_give_is_refused_by_every_bot(view: PlayerView, message: str) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import math
 import pickle
 import random
 import subprocess
@@ -719,6 +720,19 @@ def test_observers_default_to_the_observation_and_resampling_needs_a_decision() 
         state.resample_from_infostate(0, rng.random)
 
 
+@pytest.mark.parametrize("draw", [math.inf, math.nan, -0.5, 2.0, "x", None, True])
+def test_a_sampler_that_gives_no_probability_is_refused(draw: object) -> None:
+    """The sampler's draw seeded the resample unchecked: infinity an OverflowError, NaN a
+    ValueError of int(), text a string of 2**32 copies (4 GiB) before failing."""
+    game = pyspiel.load_game(GAMES["custom-3p"])
+    state = play_to_decision(game.new_initial_state(), random.Random(0), 0)
+    before = state.serialize()
+    with pytest.raises(ValueError, match="probability_sampler must return a number from 0 to 1"):
+        state.resample_from_infostate(state.current_player(), lambda: draw)
+    assert state.serialize() == before
+    state.resample_from_infostate(state.current_player(), lambda: 1.0)  # the bound is allowed
+
+
 def test_an_action_after_the_end_is_refused_with_the_reason() -> None:
     """Not Python's "min() arg is an empty sequence"; the history stays as it was."""
     game = pyspiel.load_game(GAMES["custom-3p"])
@@ -750,6 +764,13 @@ def test_an_openspiel_bot_checks_its_seed() -> None:
         OpenSpielBot(RandomBot(), 0, seed=0.5)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match=r"^seed must be 0 or more, got -3$"):
         OpenSpielBot(RandomBot(), 0, seed=-3)
+
+
+def test_an_openspiel_bot_checks_its_bot_and_budget_when_made() -> None:
+    with pytest.raises(TypeError, match=r"^bot must be a Bot \(an object with a choose method"):
+        OpenSpielBot(None, 0, seed=1)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^budget must be a Budget or None, got 0$"):
+        OpenSpielBot(RandomBot(), 0, seed=1, budget=0)  # type: ignore[arg-type]
 
 
 def test_an_openspiel_bot_takes_its_generator_through_the_digest() -> None:

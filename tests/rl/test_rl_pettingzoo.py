@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 import subprocess
 import sys
 from dataclasses import replace
@@ -439,6 +440,24 @@ def test_a_bot_policy_checks_its_seed_as_the_environment_does(
     ).rng.random() == (
         BotPolicy(RandomBot(), OhHellEnv(RULE_SETS["custom-3p"]), seed=2).rng.random()
     )
+
+
+@pytest.mark.parametrize(
+    ("bot", "env", "budget", "message"),
+    [
+        (None, True, None, "bot must be a Bot (an object with a choose method), got NoneType"),
+        (RandomBot(), False, None, "env must be an OhHellEnv (its view is what the bot sees)"),
+        (RandomBot(), True, 0, "budget must be a Budget or None, got 0"),  # was the default
+        (RandomBot(), True, "", "budget must be a Budget or None, got ''"),
+    ],
+)
+def test_a_bot_policy_checks_its_bot_env_and_budget_when_made(
+    bot: object, env: bool, budget: object, message: str
+) -> None:
+    """A wrong bot or environment failed at the first decision with an AttributeError."""
+    environment = OhHellEnv(RULE_SETS["custom-3p"]) if env else None
+    with pytest.raises(TypeError, match=f"^{re.escape(message)}"):
+        BotPolicy(bot, environment, seed=0, budget=budget)  # type: ignore[arg-type]
 
 
 def test_spaces_of_an_unknown_agent_name_the_agents() -> None:

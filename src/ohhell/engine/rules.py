@@ -280,12 +280,25 @@ class Rules:
         return size * self.player_count < 52
 
     def dealer(self, first_dealer: int, hand_index: int) -> int:
-        """The dealer of a hand: the seat left of the previous dealer."""
+        """The dealer of hand ``hand_index`` (0-based): the seat left of the previous dealer.
+        An index past the last hand is the seat that would deal next (a finished game's).
+
+        >>> Rules(player_count=4).dealer(3, 2)
+        1
+        >>> Rules(player_count=4).dealer(0, 1.5)
+        Traceback (most recent call last):
+        ...
+        TypeError: a hand index is an int, got 1.5
+        """
         if type(first_dealer) is not int or not 0 <= first_dealer < self.player_count:
             raise ValueError(
                 f"first_dealer must be a seat from 0 to {self.player_count - 1},"
                 f" got {brief(first_dealer)}"
             )
+        if isinstance(hand_index, bool) or not isinstance(hand_index, int):
+            raise TypeError(f"a hand index is an int, got {brief(hand_index)}")
+        if hand_index < 0:
+            raise ValueError(f"a hand index is 0 or more (0-based), got {hand_index}")
         return (first_dealer + hand_index) % self.player_count
 
     # ----------------------------------------------------------------- serialisation

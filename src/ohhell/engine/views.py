@@ -322,8 +322,18 @@ def _hand_problem(view: PlayerView, n: int) -> str | None:
     if (view.trump_card is None) == rules.has_trump(view.hand_index):
         turned = "turns a trump card" if rules.has_trump(view.hand_index) else "turns none"
         return f"trump_card is {view.trump_card!r}, but this hand {turned}"
-    if len(view.tricks) >= view.hand_size or sum(view.tricks_won) != len(view.tricks):
+    if (
+        len(view.tricks) >= view.hand_size
+        or sum(view.tricks_won) != len(view.tricks)
+        or min(view.tricks_won) < 0
+    ):
         return f"{len(view.tricks)} tricks played and tricks_won {view.tricks_won}"
+    for bid, made in zip(view.bids, view.has_bid, strict=True):
+        if bid is not None and not (made and 0 <= bid <= view.hand_size):
+            return f"bids {view.bids}: a bid is from 0 to {view.hand_size}, by a seat that bid"
+    most = sum(10 + size for size in rules.hand_sizes()[: view.hand_index])  # every bid made
+    if not all(0 <= total <= most for total in view.totals):
+        return f"totals {view.totals}: after {view.hand_index} hands, each is from 0 to {most}"
     seat, hand = view.seat, view.hand
     if seat is not None and hand is not None:  # a card to each trick, and maybe to this one
         played = len(view.tricks) + ((seat - view.leader) % n < len(view.trick))

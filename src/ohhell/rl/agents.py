@@ -21,7 +21,7 @@ from ohhell.bots.base import Bot, Budget
 from ohhell.bots.heuristic import HeuristicBot
 from ohhell.rl.encoding import action_to_int
 from ohhell.rl.pettingzoo_env import Observation, OhHellEnv
-from ohhell.rl.seeding import agent_rng
+from ohhell.rl.seeding import agent_rng, checked_agent
 
 __all__ = ["BotPolicy", "default_opponent"]
 
@@ -40,10 +40,14 @@ class BotPolicy:
     def __init__(
         self, bot: Bot, env: OhHellEnv, *, seed: int | None = None, budget: Budget | None = None
     ) -> None:
+        self.budget = checked_agent(bot, budget)
+        if not callable(getattr(env, "view", None)):
+            raise TypeError(
+                f"env must be an OhHellEnv (its view is what the bot sees), got {env!r}"
+            )
         self.bot = bot
         self.env = env
         self.rng = agent_rng(seed)
-        self.budget = budget or Budget()
 
     def __call__(self, observation: Observation, agent: str) -> int:
         del observation  # the bot reads the view the observation was encoded from

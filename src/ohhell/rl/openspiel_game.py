@@ -36,6 +36,7 @@ Returns are the final totals in points (raw, not normalised), given at the termi
 from __future__ import annotations
 
 import math
+import numbers
 import random
 import re
 from collections.abc import Callable, Sequence
@@ -76,7 +77,7 @@ from ohhell.rl.encoding import (
     int_to_action,
     max_total,
 )
-from ohhell.rl.seeding import agent_rng
+from ohhell.rl.seeding import agent_rng, checked_agent
 
 __all__ = [
     "GAME_NAME",
@@ -283,7 +284,12 @@ class OhHellState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
         state = core.state
         if state is None or state.is_chance or state.is_over:
             raise ValueError("resample_from_infostate needs a decision node")
-        rng = random.Random(int(probability_sampler() * 2**32))
+        draw = probability_sampler()  # OpenSpiel's: a uniform float in [0, 1)
+        if isinstance(draw, bool) or not isinstance(draw, numbers.Real) or not 0 <= draw <= 1:
+            raise ValueError(
+                f"probability_sampler must return a number from 0 to 1, returned {draw!r}"
+            )
+        rng = random.Random(int(draw * 2**32))
         sample = _determinize(state, player_id, rng)
         script = _sample_history(
             [(int(item.player), int(item.action)) for item in self.full_history()],
@@ -620,10 +626,10 @@ class OpenSpielBot(pyspiel.Bot):  # type: ignore[misc]  # pyspiel is untyped
         self, bot: Bot, player_id: int, *, seed: int | None = None, budget: Budget | None = None
     ) -> None:
         pyspiel.Bot.__init__(self)
+        self.budget = checked_agent(bot, budget)
         self.bot = bot
         self._player_id = player_id
         self.rng = agent_rng(seed)
-        self.budget = budget or Budget()
 
     def player_id(self) -> int:
         return self._player_id

@@ -1,4 +1,5 @@
-"""The random generators of the environments and their agents, from a seed checked once.
+"""The random generators of the environments and their agents, from a seed checked once, and
+the bot and budget an agent adapter is given, checked when it is made.
 
 >>> seeded(7).random() == seeded(7).random()
 True
@@ -22,9 +23,33 @@ import operator
 import random
 from typing import SupportsIndex
 
+from ohhell.bots.base import Budget
 from ohhell.runner import derived_rng
 
-__all__ = ["agent_rng", "checked_seed", "seeded"]
+__all__ = ["agent_rng", "checked_agent", "checked_seed", "seeded"]
+
+
+def checked_agent(bot: object, budget: object) -> Budget:
+    """For an adapter that asks ``bot`` (a policy, an OpenSpiel bot): refuse, when it is
+    made, a ``bot`` without a ``choose`` or a ``budget`` that is not a :class:`Budget`, each a
+    ``TypeError`` naming it; returns the budget, ``Budget()`` for ``None``. (Unchecked, a
+    wrong bot failed at the first decision with an ``AttributeError``, and a budget of ``0``
+    or ``""`` became the default.)
+
+    >>> checked_agent(None, None)
+    Traceback (most recent call last):
+    ...
+    TypeError: bot must be a Bot (an object with a choose method), got NoneType
+    """
+    if not callable(getattr(bot, "choose", None)):
+        raise TypeError(
+            f"bot must be a Bot (an object with a choose method), got {type(bot).__name__}"
+        )
+    if budget is None:
+        return Budget()
+    if not isinstance(budget, Budget):
+        raise TypeError(f"budget must be a Budget or None, got {budget!r}")
+    return budget
 
 
 def checked_seed(seed: object) -> int:
