@@ -366,6 +366,8 @@ def test_the_seat_given_places_it_at_the_table() -> None:
     import numpy as np
 
     assert bidding_view(sealed, parse_cards("As"), None, seat=np.int64(2)).seat == 2
+    # and so is a bid (it was refused as out of range: "is np.int64(1): a bid must be ...")
+    assert bidding_view(rules, parse_cards("As"), None, [np.int64(1)]).bids[0] == 1
 
 
 def test_the_bid_estimate_refuses_a_card_decision_and_no_worlds() -> None:

@@ -766,6 +766,17 @@ def test_an_openspiel_bot_checks_its_seed() -> None:
         OpenSpielBot(RandomBot(), 0, seed=-3)
 
 
+def test_an_action_outside_the_action_space_has_no_name() -> None:
+    """It was named as a bid: 300 read "bid 248" in a game whose largest bid is 13."""
+    game = pyspiel.load_game(GAMES["custom-3p"])
+    state = play_to_decision(game.new_initial_state(), random.Random(0), 0)
+    player = state.current_player()
+    assert state.action_to_string(player, game.num_distinct_actions() - 1).startswith("bid ")
+    for action in (game.num_distinct_actions(), 300, -1):
+        with pytest.raises(ValueError, match=f"^action {action} is outside the action space"):
+            state.action_to_string(player, action)
+
+
 def test_an_openspiel_bot_checks_its_bot_and_budget_when_made() -> None:
     with pytest.raises(TypeError, match=r"^bot must be a Bot \(an object with a choose method"):
         OpenSpielBot(None, 0, seed=1)  # type: ignore[arg-type]

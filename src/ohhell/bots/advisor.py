@@ -198,6 +198,8 @@ def bidding_view(
     hands.insert(seat, tuple(hand))
     state, _ = apply(state, Deal(tuple(hands), trump_card))
     for bidder, bid in enumerate(bids):
+        if isinstance(bid, numbers.Integral) and not isinstance(bid, bool):
+            bid = int(bid)  # numpy's whole numbers too, as for the seat
         try:
             state, _ = apply(state, Bid(bidder, bid))
         except BidOutOfRangeError:  # said as at the table, not as in the one-hand game

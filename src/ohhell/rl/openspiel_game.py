@@ -372,6 +372,9 @@ class OhHellState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
             if self._core.state is None:
                 return f"first dealer seat {action}"
             return f"draw {Card.from_index(int(action))}"
+        count = action_count(self._core.rules)
+        if not 0 <= action < count:  # as int_to_action says it
+            raise ValueError(f"action {action} is outside the action space 0..{count - 1}")
         if action < CARD_COUNT:
             return f"play {Card.from_index(int(action))}"
         return f"bid {action - CARD_COUNT}"
