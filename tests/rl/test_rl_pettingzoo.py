@@ -465,6 +465,11 @@ def test_spaces_of_an_unknown_agent_name_the_agents() -> None:
     for space in (env.observation_space, env.action_space):
         with pytest.raises(ValueError, match=r"^no agent 'bogus'; agents are seat_0, "):
             space("bogus")
+        with pytest.raises(ValueError, match=r"^no agent \['seat_0'\]; agents are seat_0, "):
+            space(["seat_0"])  # type: ignore[arg-type]  # was "unhashable type: 'list'"
+    env.reset(seed=1)
+    with pytest.raises(ValueError, match=r"^no agent \['seat_0'\]; agents are seat_0, "):
+        env.observe(["seat_0"])  # type: ignore[arg-type]
 
 
 def test_nothing_is_observed_or_rendered_before_the_first_reset() -> None:

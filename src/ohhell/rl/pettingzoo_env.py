@@ -211,7 +211,7 @@ class OhHellEnv(AECEnv):  # type: ignore[misc]  # AECEnv is untyped (Any)
         return view_for(self._state, self._seat_of[self._agent(agent)])
 
     def _agent(self, agent: str) -> str:
-        if agent not in self._seat_of:
+        if not isinstance(agent, str) or agent not in self._seat_of:  # a list is not hashed
             raise ValueError(f"no agent {agent!r}; agents are {', '.join(self.possible_agents)}")
         return agent
 
