@@ -10,11 +10,11 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from ohhell.bots.advisor import bidding_view
-from ohhell.bots.fast import cards_of, mask_of
+from ohhell.bots.fast import SUIT_MASKS, cards_of, mask_of
 from ohhell.bots.heuristic import expected_tricks as heuristic_expected_tricks
 from ohhell.bots.heuristic import heuristic_bid
 from ohhell.bots.sampling import (
@@ -43,6 +43,7 @@ from ohhell.engine import (
     random_deal,
     view_for,
 )
+from ohhell.engine.views import unfillable_voids
 
 PRESET_NAMES = ["standard", "hook", "simultaneous", "la-podrida", "descending", "zero-bonus"]
 
@@ -401,3 +402,36 @@ def test_calibrated_bid_likelihood_prefers_hands_that_match_the_bids() -> None:
             know, (0, strong, mid), (None, 3, 1), trump_card, 1, sealed=sealed
         )
         assert got == pytest.approx(first * share(1, mean), rel=1e-9), sealed
+
+
+@given(st.data())
+@settings(max_examples=300, deadline=None)
+def test_check_views_voids_test_agrees_with_the_samplers_count(data: st.DataObject) -> None:
+    """The engine's test of whether the voids shown fit the unseen cards (Hall's condition,
+    :func:`ohhell.engine.views.unfillable_voids`, which :func:`check_view` applies) agrees
+    with the sampler's count of the deals that fit, which walks them suit by suit: a view the
+    engine passes can be sampled, and one it refuses could not."""
+    n = data.draw(st.integers(3, 7))
+    unseen = data.draw(st.integers(0, 2**52 - 1))
+    total = unseen.bit_count()
+    counts = [0] + [data.draw(st.integers(0, 13)) for _ in range(n - 1)]
+    assume(sum(counts) <= total)
+    voids = [0] + [data.draw(st.integers(0, 15)) for _ in range(n - 1)]
+    know = Knowledge(
+        seat=0,
+        own=0,
+        unseen=unseen,
+        counts=tuple(counts),
+        voids=tuple(voids),
+        played=(0,) * n,
+        stock_count=total - sum(counts),
+    )
+    per_suit = [(unseen & SUIT_MASKS[suit]).bit_count() for suit in range(4)]
+    problem = unfillable_voids([(voids[s], counts[s]) for s in range(1, n)], per_suit)
+    if problem is None:
+        hands = WorldSampler(know).sample(random.Random(0))
+        for s in range(1, n):
+            assert not any(hands[s] & SUIT_MASKS[suit] for suit in range(4) if voids[s] >> suit & 1)
+    else:
+        with pytest.raises(ValueError, match="no deal fits the voids"):
+            WorldSampler(know)

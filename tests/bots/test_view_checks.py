@@ -21,10 +21,12 @@ from ohhell.engine import (
     DECK,
     PRESETS,
     Bid,
+    Card,
     Phase,
     Play,
     PlayerView,
     Rules,
+    Trick,
     ViewError,
     apply,
     check_view,
@@ -91,6 +93,42 @@ BIDDING, PLAYING, UNSEEN = _positions()
 R = dataclasses.replace
 
 
+def _after_tricks(plays: list[tuple[str, str, str, str]], hand: str, led_by: int = 0) -> PlayerView:
+    """Seat 0's view, leading trick ``len(plays) + 1`` of a six-card hand holding ``hand``,
+    after tricks with the cards of ``plays`` (in play order), each led by seat ``led_by``: a
+    view built by hand, whole and consistent in all but what it is made to show."""
+    rules = Rules(
+        player_count=4, schedule="custom", custom_hand_sizes=(6,), trump_in_last_hand=True
+    )
+    state = new_game(rules, first_dealer=3)
+    state, _ = apply(state, random_deal(state, random.Random(4)))
+    while state.phase is Phase.BID:
+        state, _ = apply(state, legal_actions(state)[0])
+    cards = tuple(Card.from_str(card) for card in hand.split())
+    trump_card = next(c for c in DECK if c not in cards and all(str(c) not in p for p in plays))
+    tricks = tuple(Trick(led_by, tuple(map(Card.from_str, p)), 0) for p in plays)
+    return R(
+        view_for(state, 0),
+        trump_card=trump_card,
+        hand=cards,
+        tricks=tricks,
+        tricks_won=(len(tricks), 0, 0, 0),
+        leader=0,
+        to_act=frozenset({0}),
+        legal_actions=tuple(Play(0, card) for card in cards),
+    )
+
+
+# seat 1 has shown it holds no clubs, diamonds, hearts or spades, yet holds two cards
+ALL_VOID = _after_tricks(
+    [("2c", "2d", "3c", "4c"), ("5d", "2h", "6d", "7d"), ("8h", "2s", "9h", "Th"),
+     ("Js", "Jc", "Qs", "Ks")],
+    "Ac Ad",
+)  # fmt: skip
+# seat 0 has shown it holds no clubs (it played the 2d to seat 1's 3c), yet holds the ace
+REVOKED = _after_tricks([("3c", "4c", "5c", "2d"), ("6s", "7s", "8s", "9s")], "Ac Ad Ah Kh", 1)
+
+
 @pytest.mark.parametrize(
     ("view", "message"),
     [
@@ -128,6 +166,13 @@ R = dataclasses.replace
             f"{len(PLAYING.tricks)} tricks played and tricks_won",
         ),
         (R(PLAYING, totals=(0, 2**63, 0, 0)), "after 0 hands, each is from 0 to 0"),
+        # voids no deal fits: the search's sampler raised a ValueError, the others decided
+        (
+            ALL_VOID,
+            "the seats shown void in clubs, diamonds, hearts and spades hold 2 cards, but only"
+            " 0 cards of the other suits are unseen",
+        ),
+        (REVOKED, "seat 0 holds clubs, having shown it holds none"),
     ],
 )
 def test_a_view_no_game_could_give_is_refused_by_every_bot(view: PlayerView, message: str) -> None:

@@ -147,6 +147,23 @@ def swap_first_two_cards_of_trick(record: dict[str, Any]) -> None:
             ),
             "hand 2, trick 1, seat",
         ),
+        (
+            lambda r: r.update(first_dealer=None),
+            "invalid first_dealer: a seat from 0 to 2, got null",
+        ),
+        (
+            lambda r: r.update(first_dealer=True),
+            "invalid first_dealer: a seat from 0 to 2, got true",
+        ),
+        (lambda r: r.update(first_dealer=3), "invalid first_dealer: a seat from 0 to 2, got 3"),
+        (  # a value quoted as the file writes it: null, not Python's None
+            lambda r: r["hands"][0]["deal"][0].__setitem__(0, None),
+            "hand 1, seat 0: in the deal: a card must be a string like 'As', got null",
+        ),
+        (
+            lambda r: r["hands"][0]["deal"][0].__setitem__(0, "10d"),
+            "card '10d' is not written as records write it: 'Td'",
+        ),
     ],
 )
 def test_corrupt_records_name_the_problem(mutate: Any, message: str) -> None:

@@ -95,7 +95,7 @@ def knowledge(view: PlayerView) -> Knowledge:
     played = [0] * n
     for seat, card in view.played_cards():
         played[seat] |= 1 << card.index
-    voids = [sum(1 << suit for suit in suits) for suits in view.shown_voids()]
+    voids = list(view.shown_void_masks())
     own = mask_of(view.hand)
     seen = own | (0 if view.trump_card is None else 1 << view.trump_card.index)
     for mask in played:

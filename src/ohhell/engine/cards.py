@@ -25,7 +25,7 @@ from enum import IntEnum
 from typing import Final, overload
 
 from ohhell.engine.errors import NotationError
-from ohhell.engine.jsontext import brief
+from ohhell.engine.jsontext import as_json, brief
 
 __all__ = [
     "DECK",
@@ -282,8 +282,17 @@ def read_written_card(text: object, files: str) -> Card:
     Traceback (most recent call last):
     ...
     ohhell.engine.errors.NotationError: card '10d' is not written as records write it: 'Td'
+
+    A value is quoted as the file writes it (JSON's ``null``, not Python's ``None``):
+
+    >>> read_written_card(None, "records")
+    Traceback (most recent call last):
+    ...
+    ohhell.engine.errors.NotationError: a card must be a string like 'As', got null
     """
-    card = Card.from_str(text)  # type: ignore[arg-type]  # a NotationError for a non-string
+    if not isinstance(text, str):
+        raise NotationError(f"a card must be a string like 'As', got {as_json(text)}")
+    card = Card.from_str(text)
     if text != str(card):
         raise NotationError(f"card {brief(text)} is not written as {files} write it: {str(card)!r}")
     return card

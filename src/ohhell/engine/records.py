@@ -336,10 +336,11 @@ def replay(record: dict[str, Any]) -> GameState:
     if not isinstance(record.get("meta", {}), dict):
         raise RecordError("'meta' must be an object")
     first_dealer = record.get("first_dealer")
-    try:
-        state = new_game(rules, first_dealer=first_dealer)  # type: ignore[arg-type]
-    except RulesError as exc:
-        raise RecordError(f"invalid first_dealer: {exc}") from None
+    if type(first_dealer) is not int or not 0 <= first_dealer < n:  # JSON's true is no seat
+        raise RecordError(
+            f"invalid first_dealer: a seat from 0 to {n - 1}, got {as_json(first_dealer)}"
+        )
+    state = new_game(rules, first_dealer=first_dealer)
     hands = record.get("hands")
     if not isinstance(hands, list):
         raise RecordError("'hands' must be a list of hands")

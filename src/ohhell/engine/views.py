@@ -107,9 +107,28 @@ class PlayerView:
         >>> [sorted(suit.letter for suit in suits) for suits in view_for(state, 0).shown_voids()]
         [[], [], ['c']]
         """
+        masks = self.shown_void_masks()
+        return tuple(frozenset(suit for suit in Suit if mask >> suit & 1) for mask in masks)
+
+    def shown_void_masks(self) -> tuple[int, ...]:
+        """:meth:`shown_voids` as bit masks: bit ``suit`` (a :class:`Suit` value) of seat
+        ``s``'s mask is set when ``s`` has shown it holds none of ``suit``.
+
+        >>> import random
+        >>> from ohhell.engine import Bid, Card, Play, Rules, apply, new_game, random_deal
+        >>> state = new_game(Rules(player_count=3, schedule="custom", custom_hand_sizes=(3,)))
+        >>> state, _ = apply(state, random_deal(state, random.Random(10)))
+        >>> for seat in (1, 2, 0):
+        ...     state, _ = apply(state, Bid(seat=seat, bid=1))
+        >>> for seat, card in ((1, "3c"), (2, "8h")):  # seat 2 holds no clubs (bit 0)
+        ...     state, _ = apply(state, Play(seat=seat, card=Card.from_str(card)))
+        >>> view_for(state, 0).shown_void_masks()
+        (0, 0, 1)
+        """
         n = self.rules.player_count
         trump = self.trump
-        shown: list[set[Suit]] = [set() for _ in range(n)]
+        trump_bit = 1 << trump if self.rules.must_trump and trump is not None else 0
+        masks = [0] * n
         tricks = [(t.leader, t.cards) for t in self.tricks]
         if self.trick:
             tricks.append((self.leader, self.trick))
@@ -117,11 +136,10 @@ class PlayerView:
             led = cards[0].suit
             for position, card in enumerate(cards):
                 if card.suit is not led:
-                    seat = (leader + position) % n
-                    shown[seat].add(led)
-                    if self.rules.must_trump and trump is not None and card.suit is not trump:
-                        shown[seat].add(trump)
-        return tuple(frozenset(suits) for suits in shown)
+                    masks[(leader + position) % n] |= 1 << led | (
+                        trump_bit if card.suit is not trump else 0
+                    )
+        return tuple(masks)
 
 
 def score_sheet(state: GameState, seat: int | None = None) -> tuple[ScoreRow, ...]:
@@ -280,25 +298,19 @@ def _card_problem(view: PlayerView, n: int) -> str | None:
         return f"hand must be a tuple of cards, got {type(hand).__name__}"
     if view.trump_card is not None and type(view.trump_card) is not Card:
         return f"trump_card must be a Card or None, got {view.trump_card!r}"
-    seen = list(hand or ())
     tricks = view.tricks
-    if type(tricks) is not tuple:
+    if type(tricks) is not tuple or not all(
+        type(trick) is Trick
+        and type(trick.cards) is tuple
+        and len(trick.cards) == n
+        and type(trick.leader) is int
+        and 0 <= trick.leader < n
+        for trick in tricks
+    ):
         return f"tricks must be completed tricks of {n} cards each"
-    for trick in tricks:
-        if not (
-            type(trick) is Trick
-            and type(trick.cards) is tuple
-            and len(trick.cards) == n
-            and type(trick.leader) is int
-            and 0 <= trick.leader < n
-        ):
-            return f"tricks must be completed tricks of {n} cards each"
-        seen += trick.cards
     if type(view.trick) is not tuple or len(view.trick) >= n:
         return f"trick must be the current trick's cards, fewer than {n}"
-    seen += view.trick
-    if view.trump_card is not None:
-        seen.append(view.trump_card)
+    seen = _seen_cards(view)
     if seen and {type(card) for card in seen} != _CARD:
         return "the hand and the tricks must hold cards (Card)"
     if len({card.index for card in seen}) != len(seen):  # (an index hashes faster than a card)
@@ -343,7 +355,87 @@ def _hand_problem(view: PlayerView, n: int) -> str | None:
             )
     if view.phase is Phase.PLAY and not all(view.has_bid):
         return "cards are played while bids are missing"
+    return _voids_problem(view, n) if view.tricks or view.trick else None
+
+
+def _voids_problem(view: PlayerView, n: int) -> str | None:
+    """The voids that play has shown (:meth:`PlayerView.shown_voids`) must fit the cards: the
+    seat holds none of a suit it has shown void in, and the cards it has not seen can be dealt
+    to the other seats without giving any a suit it has shown void in. (The stock takes any
+    card, so only the seats can lack cards: by Hall's theorem a deal fits unless, for some
+    suits, the seats void in all of them hold more cards than the other suits have unseen.)"""
+    voids = view.shown_void_masks()
+    if not any(voids):
+        return None
+    seat, hand = view.seat, view.hand
+    if seat is not None and hand is not None and voids[seat]:
+        held = [card.suit for card in hand if voids[seat] >> card.suit & 1]
+        if held:
+            return f"seat {seat} holds {min(held).name.lower()}, having shown it holds none"
+    played = {(view.leader + position) % n for position in range(len(view.trick))}
+    others = [  # (the suits it is void in, the cards it holds) for each other seat void in some
+        (voids[s], view.hand_size - len(view.tricks) - (s in played))
+        for s in range(n)
+        if s != seat and voids[s]
+    ]
+    if not others:
+        return None
+    unseen = [13] * 4
+    for card in _seen_cards(view):
+        unseen[card.suit] -= 1
+    problem = unfillable_voids(others, unseen)
+    if problem is None:
+        return None
+    suits, need, have = problem
+    *most, last = [suit.name.lower() for suit in Suit if suits >> suit & 1]
+    names = f"{', '.join(most)} and {last}" if most else last
+    return (
+        f"the seats shown void in {names} hold {need} cards, but only {have} cards of the"
+        " other suits are unseen"
+    )
+
+
+def unfillable_voids(
+    seats: list[tuple[int, int]], unseen: list[int]
+) -> tuple[int, int, int] | None:
+    """Whether the unseen cards (``unseen[suit]`` of each suit) can fill the hands of
+    ``seats``, each a pair (the suits it holds none of, as a mask of :class:`Suit` bits; the
+    cards it holds), with any left over going to the stock. ``None`` if they can; if not, a
+    set of suits (a mask), the cards the seats void in all of them hold, and the fewer cards
+    of the other suits.
+
+    By Hall's theorem the cards fill the hands unless, for some set of suits, the seats void
+    in all of them hold more cards than the other suits have. Only sets that some seat is void
+    in all of can fail, each subset of each seat's voids, so a seat void in one suit costs
+    one test.
+
+    >>> unfillable_voids([(0b0001, 3), (0b0011, 2)], [5, 1, 0, 4])  # clubs 0b0001, diamonds 0b0010
+    >>> unfillable_voids([(0b0011, 3), (0b0011, 2)], [5, 1, 0, 4])  # 5 cards, 4 hearts and spades
+    (3, 5, 4)
+    """
+    masks = set()
+    for void, _ in seats:
+        sub = void
+        while sub:  # each nonempty subset of the suits it is void in
+            masks.add(sub)
+            sub = (sub - 1) & void
+    for mask in sorted(masks):
+        need = sum(count for void, count in seats if mask & void == mask)
+        have = sum(count for suit, count in enumerate(unseen) if not mask >> suit & 1)
+        if need > have:
+            return mask, need, have
     return None
+
+
+def _seen_cards(view: PlayerView) -> list[Card]:
+    """The cards ``view`` shows: its hand, the tricks, the current trick and the turned card."""
+    seen = list(view.hand or ())
+    for trick in view.tricks:
+        seen += trick.cards
+    seen += view.trick
+    if view.trump_card is not None:
+        seen.append(view.trump_card)
+    return seen
 
 
 def _actions_problem(view: PlayerView, n: int) -> str | None:
