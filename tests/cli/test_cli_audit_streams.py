@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.cli.test_cli_simulate_replay import ohhell
+from tests.cli.test_cli_simulate_replay import ohhell, ohhell_command
+from tests.conftest import require
 
 from ohhell.cli import main as cli_main
 from ohhell.storage_files import TEMPORARY_MARK
@@ -65,6 +66,43 @@ def test_closed_standard_output_is_refused_before_a_game_is_played(tmp_path: Pat
             " printed; redirect it to /dev/null to discard what the command prints\n"
         )
     assert not out.exists()
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full on this system")
+def test_standard_output_on_a_full_disk_is_named(tmp_path: Path) -> None:
+    """``ohhell ... > /dev/full``: the operating system's error names no file, so each
+    command says it is standard output that could not be written (they said only "No space
+    left on device"), and the tournament, whose reports are written by then, says where."""
+    require("matplotlib")  # the tournament's plot
+    record = _record(tmp_path)
+    out = tmp_path / "tournament"
+    tournament = ["tournament", "--candidate", "heuristic", "--baseline", "random"]
+    for args, after in (
+        (["rules", "--preset", "standard"], ""),
+        (["rules", "--list"], ""),
+        (["replay", str(record)], ""),
+        (["replay", "--json", str(record)], ""),
+        (["advise", "--hand", "As Kd", "--players", "3", "--trump", "2c", "--json"], ""),
+        (
+            [*tournament, "--deal-sets", "1", "--players", "3", "--out", str(out)],
+            "; the reports are written: "
+            + ", ".join(str(out / name) for name in ("report.json", "report.csv", "report.png")),
+        ),
+    ):
+        with open("/dev/full", "w", encoding="utf-8") as full:
+            done = subprocess.run(
+                [*ohhell_command(), *args],
+                stdout=full,
+                stderr=subprocess.PIPE,
+                timeout=120,
+                check=False,
+                text=True,
+            )
+        assert done.returncode == 1, done.stderr
+        assert done.stderr.splitlines()[-1] == (
+            f"ohhell {args[0]}: error: cannot write to standard output (No space left on"
+            f" device){after}"
+        )
 
 
 def test_closed_standard_input_is_said_so(tmp_path: Path) -> None:

@@ -16,6 +16,7 @@ from types import ModuleType
 
 from ohhell import __version__
 from ohhell.cli.stopping import Stop, stopped_by_signals
+from ohhell.cli.streams import StandardOutputError, standard_output_named
 
 EXIT_ERROR = 1
 EXIT_INTERRUPTED = 128 + 2
@@ -95,7 +96,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_ERROR
     stop = Stop()  # SIGTERM and SIGHUP end any command as Ctrl-C does, from its first step
     try:
-        with stopped_by_signals(stop):
+        with stopped_by_signals(stop), standard_output_named():
             code: int = args.run(args)
     except OhHellError as exc:
         print(f"ohhell {args.command}: error: {exc}", file=sys.stderr)
@@ -103,6 +104,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         # The reader went away (``ohhell replay --json game.json | head``): not worth a message.
         return reader_gone()
+    except StandardOutputError as exc:
+        print(
+            f"ohhell {args.command}: error: cannot write to standard output ({exc.strerror})",
+            file=sys.stderr,
+        )
+        return EXIT_ERROR
     except OSError as exc:
         print(
             f"ohhell {args.command}: error: {exc.strerror or exc}: {exc.filename or ''}".rstrip(

@@ -41,6 +41,7 @@ from ohhell.cli.options import (
 )
 from ohhell.cli.players import prepare_bots
 from ohhell.cli.stopping import Stop, stopped_by_signals
+from ohhell.cli.streams import StandardOutputError
 from ohhell.engine import Rules
 from ohhell.engine.jsontext import as_json
 from ohhell.engine.wording import counted
@@ -413,12 +414,18 @@ def _run_into(args: argparse.Namespace, rules: Rules, budget: Budget) -> int:
         return stopped.status
     if not args.quiet:
         console = Console()
-        render_table(stats, console)
-        console.print(
-            f"seed {seed}; reports written: {', '.join(map(str, paths))}",
-            markup=False,
-            soft_wrap=True,
-        )
+        try:
+            render_table(stats, console)
+            console.print(
+                f"seed {seed}; reports written: {', '.join(map(str, paths))}",
+                markup=False,
+                soft_wrap=True,
+            )
+        except StandardOutputError as exc:  # the reports are safe: say so
+            raise TournamentError(
+                f"cannot write to standard output ({exc.strerror}); the reports are written:"
+                f" {', '.join(map(str, paths))}"
+            ) from None
     return 0
 
 
