@@ -1,5 +1,6 @@
 """Every bot (random, heuristic, search) plays complete games under every preset and variant at
-3-7 players, and a bot's decision depends only on what its seat can see."""
+3-7 players, and a bot's decision (every level's and OpenSpiel's IS-MCTS's too) depends only on
+what its seat can see."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from tests.conftest import require
 from tests.engine.test_views_leak import rearrange_hidden, stock
 
 from ohhell.bots import Bot, Budget, HeuristicBot, RandomBot, SearchBot
@@ -21,6 +23,7 @@ from ohhell.engine import (
     random_deal,
     view_for,
 )
+from ohhell.players import make_player
 from ohhell.runner import play_game
 
 PLAYER_COUNTS = (3, 4, 5, 6, 7)
@@ -106,12 +109,14 @@ HIDDEN_VARIANTS = ("standard", "simultaneous", "la-podrida", "hook-podrida-zero-
 
 
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
-@pytest.mark.parametrize("name", BOT_NAMES)
+@pytest.mark.parametrize("name", [*BOT_NAMES, *LEVELS])
 def test_decision_ignores_cards_the_seat_cannot_see(name: str, players: int) -> None:
-    """Every bot, bids and cards, at every table size: the other seats' cards and the stock
-    dealt again (which cards are out, not only who holds them) and sealed bids made again
-    change nothing the seat sees, so they must change nothing it decides (same seed)."""
-    bot = _search() if name == "search" else make_bot(name)
+    """Every bot and every level, bids and cards, at every table size: the other seats' cards
+    and the stock dealt again (which cards are out, not only who holds them) and sealed bids
+    made again change nothing the seat sees, so they must change nothing it decides (same
+    seed). The levels think for the small budget given them (their own, of seconds, would
+    stop on the clock, and the same seed would not repeat a decision)."""
+    bot = _search() if name == "search" else make_player(name)
     shuffler = random.Random(7)
     checked = hands_moved = stock_moved = bids_moved = 0
     for variant in HIDDEN_VARIANTS:
@@ -131,6 +136,61 @@ def test_decision_ignores_cards_the_seat_cannot_see(name: str, players: int) -> 
             assert first == second, (variant, state.describe_position())
             checked += 1
     assert hands_moved > 50 and stock_moved > 50 and bids_moved > 5, (checked, players)
+
+
+@pytest.mark.parametrize("players", [3, 5, 7])
+def test_ismcts_decision_ignores_cards_the_seat_cannot_see(
+    players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """OpenSpiel's IS-MCTS in our harness (``ismcts``; on OpenSpiel's hands: bids in turn, the
+    hook, a trump card always turned) with the other seats' cards and the stock dealt again
+    searches the same OpenSpiel states (every card dealt in them), from the same seeds, for the
+    same simulations, and so decides alike (same seed). The C++ search is not reproducible from
+    its seed (see ``IsmctsPlayer``), so each search's policy is kept and given again to a
+    search of the same input: what differs between the twins can only come from the input."""
+    require("pyspiel")
+    from ohhell.openspiel_bridge import IsmctsBot
+
+    searched: list[tuple[object, ...]] = []
+    policies: dict[tuple[object, ...], list[tuple[int, float]]] = {}
+    search = IsmctsBot._search
+
+    def remembered(
+        bot: IsmctsBot, ospiel_state: Any, seed: int, simulations: int, seconds: float | None
+    ) -> list[tuple[int, float]]:
+        history = tuple((int(h.player), int(h.action)) for h in ospiel_state.full_history())
+        searched.append(key := (history, seed, simulations, seconds))
+        if key not in policies:
+            policies[key] = search(bot, ospiel_state, seed, simulations, seconds)
+        return policies[key]
+
+    monkeypatch.setattr(IsmctsBot, "_search", remembered)
+    rules = Rules(
+        player_count=players,
+        schedule="custom",
+        custom_hand_sizes=(2, 4),
+        hook=True,
+        trump_in_last_hand=True,
+        missed_bid_scores_tricks=True,
+    )
+    bot = make_player("ismcts")
+    budget = Budget(simulations=8)  # four searches of two
+    shuffler = random.Random(7)
+    checked = moved = 0
+    for state in _states(rules, seed=players):
+        seat = min(state.to_act)
+        other = rearrange_hidden(state, seat, shuffler)
+        view = view_for(state, seat)
+        assert view_for(other, seat) == view
+        moved += other.hands != state.hands
+        searched.clear()
+        first = bot.choose(view, random.Random(3), budget)
+        seen, searched[:] = list(searched), []
+        second = bot.choose(view_for(other, seat), random.Random(3), budget)
+        assert searched == seen
+        assert first == second, state.describe_position()
+        checked += len(seen) > 0
+    assert checked > 4 * players and moved > 4 * players
 
 
 def test_levels_name_bots_and_budgets() -> None:

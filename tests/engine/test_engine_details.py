@@ -105,6 +105,26 @@ def test_sealed_bids_are_hidden_in_other_seats_event_feeds() -> None:
     assert events_for(0, events) == (BidMade(2, None, sealed=True),)
 
 
+def test_sealed_bids_stay_out_of_the_dealers_legal_bids_under_rules_changed_by_hand() -> None:
+    """Rules refuse the hook with sealed bids (nobody bids last). Rules changed by hand past
+    that check (``object.__setattr__``; unpickling does not check again) must still not let
+    the dealer's legal bids tell the sum of the others' sealed bids: the hook applies to bids
+    made in turn only."""
+    rules = Rules(player_count=3, schedule="custom", custom_hand_sizes=(3,), bidding="simultaneous")
+    object.__setattr__(rules, "hook", True)
+    legal = set()
+    for first, second in ((0, 0), (1, 2), (3, 3)):
+        state = new_game(rules, first_dealer=2)
+        state, _ = apply(state, random_deal(state, random.Random(1)))
+        state, _ = apply(state, Bid(0, first))
+        state, _ = apply(state, Bid(1, second))
+        view = view_for(state, 2)
+        assert view.bids == (None, None, None)
+        legal.add(view.legal_actions)
+        state, _ = apply(state, Bid(2, 3 - first - second) if first + second <= 3 else Bid(2, 0))
+    assert legal == {tuple(Bid(2, bid) for bid in range(4))}
+
+
 def test_public_view_has_no_legal_actions() -> None:  # a spectator acts for no one
     rules = Rules(player_count=3)
     state = new_game(rules)

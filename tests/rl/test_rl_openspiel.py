@@ -32,6 +32,7 @@ from ohhell.bots.sampling import sample_world
 from ohhell.engine import (
     Card,
     GameState,
+    IllegalActionError,
     Rules,
     RulesError,
     apply,
@@ -492,6 +493,87 @@ def test_no_channel_changes_with_what_a_seat_cannot_see(seed: int) -> None:
     assert checked > 10
 
 
+def _seat_channels(state: OhHellState, seat: int) -> tuple[object, ...]:
+    """Everything OpenSpiel gives ``seat`` of a node: its information state and observation,
+    strings and tensors."""
+    return (
+        state.information_state_string(seat),
+        tuple(state.information_state_tensor(seat)),
+        state.observation_string(seat),
+        tuple(state.observation_tensor(seat)),
+    )
+
+
+def _replayed(game: pyspiel.Game, history: list[int]) -> OhHellState:
+    state = game.new_initial_state()
+    for action in history:
+        state.apply_action(action)
+    return state
+
+
+@pytest.mark.parametrize(
+    "game_string",
+    [
+        "python_ohhell(players=3,schedule=custom,hand_sizes=2;3)",
+        "python_ohhell(players=4,schedule=custom,hand_sizes=3;2,bidding=simultaneous)",
+        "python_ohhell(players=5,schedule=custom,hand_sizes=1;2,must_trump=true)",
+    ],
+)
+def test_no_channel_changes_mid_deal_with_the_cards_dealt_to_other_seats(
+    game_string: str,
+) -> None:
+    """At every chance node in the middle of a deal (of the first hand and of later ones), the
+    game replayed with a card already drawn for another seat replaced by one not yet drawn, or
+    with two other seats' drawn cards exchanged: every seat's information state and observation,
+    strings and tensors, stay as they were (while the deal goes on a seat knows only the cards
+    dealt to it; the test above checks decision nodes). The seat that was dealt the replaced
+    card does see the change, so the twins really differ."""
+    game = pyspiel.load_game(game_string)
+    n = game.num_players()
+    rng = random.Random(6)
+    state = game.new_initial_state()
+    checked = later_hands = 0
+    while not state.is_terminal():
+        core = state._core
+        if state.is_chance_node() and core.drawn:
+            history = state.history()
+            start = len(history) - len(core.drawn)  # this hand's draws so far, dealt in turn
+            left = [card for card, _ in state.chance_outcomes()]
+            for seat in range(n):
+                theirs = [
+                    start + i
+                    for i in range(len(core.drawn))
+                    if (core.state.dealer + 1 + i) % n != seat
+                ]
+                if not theirs:
+                    continue
+                i = rng.choice(theirs)
+                replaced = [*history[:i], rng.choice(left), *history[i + 1 :]]
+                twins = [replaced]
+                holder = (core.state.dealer + 1 + i - start) % n
+                assert _seat_channels(_replayed(game, replaced), holder) != _seat_channels(
+                    state, holder
+                )
+                if pairs := [(i, j) for i in theirs for j in theirs if (i - j) % n]:
+                    i, j = rng.choice(pairs)  # dealt to two different seats
+                    exchanged = list(history)
+                    exchanged[i], exchanged[j] = history[j], history[i]
+                    twins.append(exchanged)
+                for twin in twins:
+                    assert _seat_channels(_replayed(game, twin), seat) == _seat_channels(
+                        state, seat
+                    )
+                    checked += 1
+                    later_hands += bool(core.state.results)
+        actions = (
+            [a for a, _ in state.chance_outcomes()]
+            if state.is_chance_node()
+            else state.legal_actions()
+        )
+        state.apply_action(rng.choice(actions))
+    assert checked > 50 and later_hands > 20
+
+
 def test_a_game_pickles_and_copies_by_its_game_string() -> None:
     """A game handed to a worker process (pickled) or copied keeps its rules; a game string
     always loads back, however its hand sizes were written."""
@@ -684,6 +766,81 @@ def test_resampling_redraws_sealed_bids_and_follows_the_sampler() -> None:
     assert again == cores[7]
 
 
+def _suits(hands: tuple[tuple[Card, ...], ...]) -> list[list[object]]:
+    """How many cards of each suit each hand holds."""
+    return [sorted(card.suit.value for card in hand) for hand in hands]
+
+
+def _indistinguishable_twin(
+    game: pyspiel.Game, state: OhHellState, seat: int, rng: random.Random
+) -> OhHellState | None:
+    """``state``'s game replayed with every card of this hand ``seat`` cannot see dealt again
+    across suits (the other seats' unplayed cards and the stock: ``rearrange_hidden``) and the
+    sealed bids it cannot see made again: a state ``seat`` cannot tell from ``state``. Dealt
+    again until every card played since stays legal; ``None`` if 50 deals fail (voids shown)
+    or only the stock is hidden."""
+    core = state._core.state
+    n = core.player_count
+    steps = [(int(step.player), int(step.action)) for step in state.full_history()]
+    draws = [i for i, (player, _) in enumerate(steps) if player == pyspiel.PlayerId.CHANCE]
+    start = draws[-(n * core.hand_size + (core.trump_card is not None))]
+    for _ in range(50):
+        other = rearrange_hidden(core, seat, rng)
+        if other.hands == core.hands:
+            return None
+        dealt = [iter(hand) for hand in other.dealt]
+        history = [action for _, action in steps]
+        for i in range(n * core.hand_size):  # the draws of other seats; the trump card stays
+            if (to := (core.dealer + 1 + i) % n) != seat:
+                history[start + i] = next(dealt[to]).index
+        for i, (player, action) in enumerate(steps[start:], start):
+            if player != pyspiel.PlayerId.CHANCE and action >= 52:  # a bid, maybe sealed
+                history[i] = 52 + other.bids[player]
+        try:
+            return _replayed(game, history)
+        except IllegalActionError:  # a card played since is no longer legal
+            continue
+    return None
+
+
+@pytest.mark.parametrize("name", ["simultaneous-4p", "hook-podrida-5p"])
+def test_a_resample_depends_only_on_the_players_information(name: str) -> None:
+    """Two true states a player cannot tell apart (this hand's hidden cards dealt again across
+    suits, the stock's included, and sealed bids it cannot see made again) resampled for it
+    with the same sampler draws give the same sample, core and history: the resample is drawn
+    from the player's information alone, never from the true hidden cards or bids (the tests
+    above check only that it keeps the player's information). At every decision of a whole
+    game, for every player, the one to act or not."""
+    game = pyspiel.load_game(GAMES[name])
+    n = game.num_players()
+    rng = random.Random(4)
+    state = game.new_initial_state()
+    checked = not_to_act = suits_moved = bids_moved = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+            continue
+        for seat in range(n):
+            twin = _indistinguishable_twin(game, state, seat, rng)
+            if twin is None:
+                continue
+            assert twin.information_state_string(seat) == state.information_state_string(seat)
+            true, other = state._core.state, twin._core.state
+            assert other != true
+            suits_moved += _suits(other.hands) != _suits(true.hands)
+            bids_moved += other.bids != true.bids
+            for draw in (0.25, 0.75):
+                ours = state.resample_from_infostate(seat, lambda draw=draw: draw)
+                theirs = twin.resample_from_infostate(seat, lambda draw=draw: draw)
+                assert theirs._core.state == ours._core.state
+                assert theirs.history() == ours.history()
+            checked += 1
+            not_to_act += seat != state.current_player()
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert checked > 50 and not_to_act > 30 and suits_moved > checked // 2
+    assert bids_moved > 5 if "simultaneous" in name else bids_moved == 0  # none sealed
+
+
 def test_seeded_openspiel_bots_replay_their_games() -> None:
     game = pyspiel.load_game(GAMES["simultaneous-4p"])
     histories = []
@@ -718,6 +875,20 @@ def test_observers_default_to_the_observation_and_resampling_needs_a_decision() 
     assert state.is_terminal()
     with pytest.raises(ValueError, match="needs a decision node"):
         state.resample_from_infostate(0, rng.random)
+
+
+@pytest.mark.parametrize("player", [-1, 3, True, 1.0, "0"])
+def test_an_observer_refuses_a_player_the_game_has_not(player: object) -> None:
+    """OpenSpiel's state methods check the player in C++, but an observer is called directly
+    too: ``string_from(state, -1)`` wrote the last seat's cards under "seat -1", and 3 of a
+    three-player game an ``IndexError``."""
+    game = pyspiel.load_game(GAMES["custom-3p"])
+    state = play_to_decision(game.new_initial_state(), random.Random(1), 5)
+    for perfect_recall in (True, False):
+        observer = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=perfect_recall))
+        for call in (observer.string_from, observer.set_from):
+            with pytest.raises(ValueError, match=r"^player must be a seat from 0 to 2, got "):
+                call(state, player)
 
 
 @pytest.mark.parametrize("draw", [math.inf, math.nan, -0.5, 2.0, "x", None, True])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 import re
 import subprocess
@@ -10,6 +11,7 @@ from dataclasses import replace
 
 import pytest
 from tests.conftest import in_ci, run_python
+from tests.engine.test_views_leak import rearrange_hidden
 
 if not in_ci():  # in CI a missing test dependency is an error, not a skip
     pytest.importorskip("pettingzoo")
@@ -160,6 +162,99 @@ def test_observations_do_not_depend_on_other_seats_cards() -> None:
     assert np.array_equal(obs_a["observation"], obs_b["observation"])
     assert np.array_equal(obs_a["action_mask"], obs_b["action_mask"])
     assert a.view(agent) == b.view(agent)
+
+
+def _agent_channels(env: OhHellEnv, agent: str) -> tuple[object, ...]:
+    """Everything ``env`` gives ``agent`` now: its observation, action mask and view, the
+    rendered table, every agent's rewards (of the step and since it last acted), terminations,
+    truncations and infos, whose turn it is, and, when ``agent`` is to act, what ``last()``
+    returns and the error (type and text) of each action its mask refuses."""
+    obs = env.observe(agent)
+    selected: tuple[object, ...] = ()
+    if env.agents and env.agent_selection == agent:
+        last, reward, done, truncated, info = env.last()
+        assert last is not None
+        refusals = []
+        for action in np.flatnonzero(obs["action_mask"] == 0) if not done else ():
+            with pytest.raises(IllegalActionError) as refused:
+                env.step(int(action))
+            refusals.append(f"{type(refused.value).__name__}: {refused.value}")
+        selected = (last["observation"].tobytes(), reward, done, truncated, info, refusals)
+    return (
+        obs["observation"].tobytes(),
+        obs["action_mask"].tobytes(),
+        env.view(agent),
+        env.render(),
+        dict(env.rewards),
+        dict(env._cumulative_rewards),
+        dict(env.terminations),
+        dict(env.truncations),
+        repr(env.infos),
+        env.agent_selection,
+        selected,
+    )
+
+
+@pytest.mark.parametrize(
+    ("rules", "reward"),
+    [
+        (
+            Rules(
+                player_count=4, bidding="simultaneous", schedule="custom", custom_hand_sizes=(3, 5)
+            ),
+            "hand",
+        ),
+        (
+            Rules(
+                player_count=5,
+                hook=True,
+                must_trump=True,
+                schedule="custom",
+                custom_hand_sizes=(4, 2),
+            ),
+            "win",
+        ),
+    ],
+    ids=["simultaneous-4p", "hook-must-trump-5p"],
+)
+def test_no_channel_of_an_agent_changes_with_what_it_cannot_see(rules: Rules, reward: str) -> None:
+    """At every decision of whole games, for every agent: the environment with all the cards
+    the agent cannot see dealt again (the other seats' unplayed cards and the stock) and the
+    sealed bids it cannot see made again (``rearrange_hidden``) gives it the same observation,
+    mask, view, render, rewards, terminations, infos and turn, and, when it is to act, the same
+    ``last()`` and the same refusal of every illegal action. Then, with only the cards dealt
+    again (sealed bids are shown once the last is in), both environments take the same step
+    of the agent: what it is given after (the rewards of a hand it ended, the next deal, the
+    end of the game) is the same too."""
+    rng = random.Random(5)
+    checked = moved = bids_moved = steps = 0
+    for seed in range(2):
+        env = OhHellEnv(rules, reward=reward, render_mode="ansi")  # type: ignore[arg-type]
+        env.reset(seed=seed)
+        while env.agents:
+            state = env._state  # the test rearranges the hidden state; agents never see it
+            agent = env.agent_selection
+            if env.terminations[agent]:
+                env.step(None)
+                continue
+            for seat, other in enumerate(env.possible_agents):
+                twin = copy.deepcopy(env)
+                twin._state = rearrange_hidden(state, seat, rng)
+                moved += twin._state.hands != state.hands
+                bids_moved += twin._state.bids != state.bids
+                assert _agent_channels(twin, other) == _agent_channels(env, other), other
+                checked += 1
+            seat = env.possible_agents.index(agent)
+            twin = copy.deepcopy(env)
+            twin._state = replace(rearrange_hidden(state, seat, rng), bids=state.bids)
+            obs = env.observe(agent)
+            action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+            env.step(action)
+            twin.step(action)
+            assert _agent_channels(twin, agent) == _agent_channels(env, agent)
+            steps += 1
+    assert steps > 50 and moved > checked * 9 // 10
+    assert bids_moved > 5 if rules.bidding == "simultaneous" else bids_moved == 0
 
 
 def test_illegal_and_malformed_actions_are_refused() -> None:

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from tests.conftest import require
+from tests.engine.test_views_leak import rearrange_hidden
 
 from ohhell.bots import RandomBot, make_bot
 from ohhell.bots.base import Budget, check_budget
@@ -204,6 +205,38 @@ def test_rebuilt_states_deal_the_hidden_cards_differently() -> None:
         tuple(openspiel_state_for_view(view, random.Random(i)).history()) for i in range(10)
     }
     assert len(histories) > 1
+
+
+@pytest.mark.parametrize("players", [3, 4, 7])
+def test_twins_rebuilt_from_the_same_generator_are_the_same_state(players: int) -> None:
+    """The rebuilt OpenSpiel state depends on the seat's view alone: at every decision of random
+    games, the true state and one with every card the seat cannot see dealt again across suits
+    (``rearrange_hidden``: the other seats' unplayed cards and the stock), each rebuilt with a
+    generator of the same seed, give the same OpenSpiel state, every card dealt to the other
+    seats included (its full history), and leave their generators alike. (The test above
+    rebuilds the twin from another generator, so it cannot tell this.)"""
+    require("pyspiel")
+    rng = random.Random(players)
+    state = new_game(replace(RULES, player_count=players), first_dealer=players % 3)
+    checked = moved = 0
+    while not state.is_over:
+        if state.is_chance:
+            state, _ = apply(state, random_deal(state, rng))
+            continue
+        (seat,) = state.to_act
+        twin = rearrange_hidden(state, seat, rng)
+        assert view_for(twin, seat) == view_for(state, seat)
+        moved += twin.hands != state.hands
+        rebuilt = []
+        for which in (state, twin):
+            generator = random.Random(checked)
+            ospiel = openspiel_state_for_view(view_for(which, seat), generator)
+            history = [(int(h.player), int(h.action)) for h in ospiel.full_history()]
+            rebuilt.append((history, generator.getstate()))
+        assert rebuilt[0] == rebuilt[1]
+        checked += 1
+        state, _ = apply(state, rng.choice(view_for(state, seat).legal_actions))
+    assert checked == sum(players * (1 + k) for k in (1, 3, 5)) and moved > checked * 3 // 4
 
 
 def test_tournament_with_ismcts_baseline(tmp_path: Path) -> None:

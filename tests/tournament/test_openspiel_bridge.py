@@ -6,10 +6,12 @@ from __future__ import annotations
 import math
 import random
 import re
+from dataclasses import replace
 from typing import Any
 
 import pytest
 from tests.conftest import require
+from tests.engine.test_views_leak import rearrange_hidden
 
 from ohhell.bots import RandomBot, make_bot
 from ohhell.bots.base import Budget
@@ -17,10 +19,13 @@ from ohhell.engine import (
     DECK,
     Action,
     Bid,
+    Deal,
+    GameState,
     Play,
     PlayerView,
     Rules,
     apply,
+    is_legal,
     legal_actions,
     new_game,
     view_for,
@@ -28,6 +33,7 @@ from ohhell.engine import (
 from ohhell.openspiel_bridge import (
     BridgeError,
     IsmctsPlayer,
+    OpenSpielDeal,
     action_of,
     card_of,
     check_openspiel_rules,
@@ -73,6 +79,84 @@ def test_our_random_bot_plays_openspiel_hands_legally(player_count: int) -> None
             ospiel.apply_action(action)
         (result,) = engine_state(ospiel).results
         assert result.points == tuple(int(r) for r in ospiel.returns())
+
+
+class _Watcher(RandomBot):
+    """A random bot that keeps every view it is handed."""
+
+    def __init__(self) -> None:
+        self.views: list[PlayerView] = []
+
+    def choose(self, view: PlayerView, rng: random.Random, budget: Budget) -> Action:
+        self.views.append(view)
+        return super().choose(view, rng, budget)
+
+
+def _dealt_again(
+    deal: OpenSpielDeal, state: GameState, seat: int, rng: random.Random
+) -> OpenSpielDeal | None:
+    """``deal`` with every card ``seat`` cannot see in ``state`` (our engine's state of the
+    hand) dealt again across suits: the other seats' unplayed cards and the stock
+    (``rearrange_hidden``), dealt again until every card played so far stays legal. ``None``
+    if 50 deals fail (voids shown) or only the stock is hidden."""
+    n, view = deal.player_count, view_for(state, seat)
+    past: list[Action] = [Bid(s, b) for s, b in enumerate(state.bids) if b is not None]
+    past.sort(key=lambda bid: (bid.seat - deal.dealer - 1) % n)  # from the dealer's left
+    past += [Play(s, card) for s, card in view.played_cards()]
+    for _ in range(50):
+        other = rearrange_hidden(state, seat, rng)
+        if other.hands == state.hands:
+            return None
+        replay = new_game(one_hand_rules(n, deal.hand_size), first_dealer=deal.dealer)
+        replay, _ = apply(replay, Deal(other.dealt, deal.trump_card))
+        for action in past:
+            if not is_legal(replay, action):
+                break
+            replay, _ = apply(replay, action)
+        else:
+            dealt = [iter(hand) for hand in other.dealt]
+            cards = tuple(
+                card if i % n == seat else next(dealt[i % n]) for i, card in enumerate(deal.cards)
+            )
+            return replace(deal, cards=cards)
+    return None
+
+
+@pytest.mark.parametrize("player_count", [3, 5, 7])
+def test_our_bot_sees_nothing_of_an_openspiel_hand_its_seat_cannot_see(player_count: int) -> None:
+    """At every decision of OpenSpiel's own ``oh_hell`` hands (every bid and card, not only the
+    first), the hand replayed in OpenSpiel from a deal of the cards the seat to act cannot see
+    dealt again across suits: the view ``choose_openspiel_action`` hands our bot is the same,
+    and is that seat's ``view_for`` of ``engine_state``, so the bot's choice is the same."""
+    require("pyspiel")
+    rng = random.Random(player_count)
+    checked = suits_moved = 0
+    for hand_size in (2, 5):
+        deal = random_openspiel_deal(player_count, hand_size, rng)
+        ospiel = openspiel_game(player_count).new_initial_state()
+        for action in deal.chance_actions():
+            ospiel.apply_action(action)
+        while not ospiel.is_terminal():
+            seat = ospiel.current_player()
+            state = engine_state(ospiel)
+            other = _dealt_again(deal, state, seat, rng)
+            if other is not None:
+                twin = openspiel_game(player_count).new_initial_state()
+                for action in [*other.chance_actions(), *ospiel.history()[len(deal.cards) + 3 :]]:
+                    twin.apply_action(action)
+                hands = engine_state(twin).hands
+                assert hands != state.hands
+                suits_moved += [sorted(c.suit.value for c in hand) for hand in hands] != [
+                    sorted(c.suit.value for c in hand) for hand in state.hands
+                ]
+                watcher = _Watcher()
+                first = choose_openspiel_action(watcher, ospiel, random.Random(checked))
+                second = choose_openspiel_action(watcher, twin, random.Random(checked))
+                assert watcher.views == [view_for(state, seat)] * 2
+                assert first == second
+                checked += 1
+            ospiel.apply_action(choose_openspiel_action(RandomBot(), ospiel, rng))
+    assert checked > 6 * player_count and suits_moved > checked // 2  # of 9 per seat
 
 
 def test_engine_state_needs_a_dealt_hand() -> None:

@@ -164,8 +164,12 @@ class _Bidding(Protocol):
 
 def hook_forbidden_bid(state: _Bidding, seat: int) -> int | None:
     """Under the hook, the one bid the last bidder may not make (it may be out of range), of a
-    state or of a seat's view (:func:`~ohhell.engine.check_view` checks a view's bids by it)."""
-    if not state.rules.hook or seat != state.dealer:
+    state or of a seat's view (:func:`~ohhell.engine.check_view` checks a view's bids by it).
+    Only bids made in turn have a last bidder: :class:`Rules` refuse the hook with sealed bids,
+    and rules changed by hand past that check must still not let the dealer's legal bids (or
+    a refusal's message) tell the sum of the sealed bids it cannot see."""
+    rules = state.rules
+    if not rules.hook or rules.bidding is not BiddingMode.SEQUENTIAL or seat != state.dealer:
         return None
     others = [b for s, b in enumerate(state.bids) if s != seat]
     if any(b is None for b in others):

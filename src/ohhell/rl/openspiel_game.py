@@ -68,6 +68,7 @@ from ohhell.engine import (
     sort_cards,
     view_for,
 )
+from ohhell.engine.jsontext import brief
 from ohhell.rl.encoding import (
     CARD_COUNT,
     ObservationLayout,
@@ -552,8 +553,18 @@ class OhHellObserver:
             self.dict[name] = self.tensor[start : start + width].reshape(shape)
             start += width
 
+    def _check_player(self, player: object) -> None:
+        """A player of the game: OpenSpiel's state methods check the id in C++, but an observer
+        called directly does not, and ``-1`` would index the last seat's cards."""
+        n = self.rules.player_count
+        if isinstance(player, bool) or not (
+            isinstance(player, numbers.Integral) and 0 <= int(player) < n
+        ):
+            raise ValueError(f"player must be a seat from 0 to {n - 1}, got {brief(player)}")
+
     def set_from(self, state: OhHellState, player: int) -> None:
         """Write ``player``'s information state (or observation) of ``state`` to the tensor."""
+        self._check_player(player)
         self.tensor.fill(0.0)
         core = state._core
         if not self.perfect_recall:
@@ -579,6 +590,7 @@ class OhHellObserver:
 
     def string_from(self, state: OhHellState, player: int) -> str:
         """``player``'s information state (or observation) of ``state`` as text."""
+        self._check_player(player)
         core = state._core
         head = f"seat {player}"
         if core.state is None:
