@@ -121,7 +121,7 @@ def test_closed_standard_input_is_said_so(tmp_path: Path) -> None:
 
 
 INTERRUPT_IMPORT = """
-import sys
+import os, signal, sys
 class Interrupt:
     def find_spec(self, name, path=None, target=None):
         if name == "ohhell.cli.simulate":
@@ -132,17 +132,28 @@ sys.exit(main(["rules", "--list"]))
 """
 
 
-def test_ctrl_c_while_the_command_starts_is_not_a_traceback() -> None:
+@pytest.mark.parametrize(
+    ("stop", "status", "said"),
+    [
+        ("raise KeyboardInterrupt", 130, "interrupted"),
+        ("os.kill(os.getpid(), signal.SIGTERM)", 143, "terminated"),
+        ("os.kill(os.getpid(), signal.SIGHUP)", 129, "terminated"),
+    ],
+)
+def test_a_stop_while_the_command_starts_is_not_a_traceback(
+    stop: str, status: int, said: str
+) -> None:
     """Importing the commands takes a good part of a second, in which a Ctrl-C ended the
-    command with a traceback from the import."""
+    command with a traceback from the import, and SIGTERM or SIGHUP silently, as the signal's
+    default action (status -15 or -1), where later they end it with one line."""
     done = subprocess.run(
-        [sys.executable, "-c", INTERRUPT_IMPORT],
+        [sys.executable, "-c", INTERRUPT_IMPORT.replace("raise KeyboardInterrupt", stop)],
         capture_output=True,
         timeout=120,
         check=False,
         text=True,
     )
-    assert (done.returncode, done.stdout, done.stderr) == (130, "", "ohhell: interrupted\n")
+    assert (done.returncode, done.stdout, done.stderr) == (status, "", f"ohhell: {said}\n")
 
 
 def test_a_record_edited_since_its_run_is_named_with_the_place_it_no_longer_replays(

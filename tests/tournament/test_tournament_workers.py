@@ -127,6 +127,7 @@ def test_a_stop_waits_for_the_section_then_acts() -> None:
         signal.signal(signal.SIGTERM, before)
 
 
+@pytest.mark.usefixtures("default_stop_handlers")  # Ctrl-C not ignored (`pytest &` ignores it)
 def test_a_stop_deferred_still_ends_the_section_with_its_exception() -> None:
     with pytest.raises(KeyboardInterrupt) as stopped, stops_deferred():
         signal.raise_signal(signal.SIGINT)

@@ -19,7 +19,6 @@ from ohhell.cli.stopping import Stop, stopped_by_signals
 from ohhell.cli.streams import StandardOutputError, standard_output_named
 
 EXIT_ERROR = 1
-EXIT_INTERRUPTED = 128 + 2
 EXIT_BROKEN_PIPE = 128 + 13
 """A reader that went away (``| head``): the status of a process that SIGPIPE ends, as for
 ``cat``, so that ``set -o pipefail`` does not take it for a bad input's 1."""
@@ -77,16 +76,23 @@ def _without_stderr() -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     _without_stderr()
     _printable_anywhere()
-    try:
-        parser = build_parser()  # imports the commands
-    except KeyboardInterrupt:
-        print("ohhell: interrupted", file=sys.stderr)
-        return EXIT_INTERRUPTED
+    stop = Stop()  # SIGTERM and SIGHUP end any command as Ctrl-C does, from its first step:
+    with stopped_by_signals(stop):  # importing the commands takes a good part of a second
+        try:
+            parser = build_parser()  # imports the commands
+            args, unknown = parser.parse_known_args(argv)
+        except KeyboardInterrupt:
+            print(f"ohhell: {stop.how}", file=sys.stderr)
+            return stop.exit_status
+        if unknown:  # the command's usage, not the top-level one, says what it takes
+            args.command_parser.error(f"unrecognized arguments: {' '.join(unknown)}")
+        return _run(args, stop)
+
+
+def _run(args: argparse.Namespace, stop: Stop) -> int:
+    """The command ``args`` names, its errors said in one line (see the module docstring)."""
     from ohhell.engine import OhHellError  # imported with the commands, just now
 
-    args, unknown = parser.parse_known_args(argv)
-    if unknown:  # the command's usage, not the top-level one, says what it takes
-        args.command_parser.error(f"unrecognized arguments: {' '.join(unknown)}")
     if sys.stdout is None:  # started with >&-: a game played and recorded, never reported
         print(
             f"ohhell {args.command}: error: standard output is closed (>&-): nothing could be"
@@ -94,9 +100,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return EXIT_ERROR
-    stop = Stop()  # SIGTERM and SIGHUP end any command as Ctrl-C does, from its first step
     try:
-        with stopped_by_signals(stop), standard_output_named():
+        with standard_output_named():
             code: int = args.run(args)
     except OhHellError as exc:
         print(f"ohhell {args.command}: error: {exc}", file=sys.stderr)
