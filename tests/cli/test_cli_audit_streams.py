@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from tests.cli.test_cli_simulate_replay import ohhell, ohhell_command
-from tests.conftest import require
+from tests.conftest import require, signals_at_their_defaults
 
 from ohhell.cli import main as cli_main
 from ohhell.storage_files import TEMPORARY_MARK
@@ -152,6 +152,7 @@ def test_a_stop_while_the_command_starts_is_not_a_traceback(
         timeout=120,
         check=False,
         text=True,
+        preexec_fn=signals_at_their_defaults,  # as at a terminal (`nohup pytest` ignores SIGHUP)
     )
     assert (done.returncode, done.stdout, done.stderr) == (status, "", f"ohhell: {said}\n")
 
