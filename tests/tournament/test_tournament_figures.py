@@ -29,7 +29,7 @@ from ohhell.tournament import (
     run_tournament,
 )
 from ohhell.tournament.report import _csv_text, csv_rows, render_table, report_json, write_reports
-from ohhell.tournament.stats import TournamentStats
+from ohhell.tournament.stats import Z95, TournamentStats, share_ci, t95
 
 MATCHUP = Matchup(rules=SMALL_RULES, candidate="heuristic", baseline="random")
 
@@ -154,11 +154,30 @@ def test_score_per_hand_and_hit_rates_by_hand_size() -> None:
     assert (baseline.bids.hits, baseline.bids.total) == (22, 24)
 
 
-def test_a_share_is_cut_to_0_and_1_and_an_estimate_reads_mean_and_half_width() -> None:
+def test_a_shares_interval_stays_inside_0_and_1_and_never_vanishes() -> None:
+    """A first-place share's interval (Wilson's, for the effective number of games: see
+    ``share_ci``) lies inside 0..1 where Student's t-interval of two deal sets, 5/12 ± 12.706 *
+    0.589 / √2, went far beyond it and was cut to 0..1; it has width where every deal set gives
+    the same share (the t-interval was 1 .. 1 for a bot that won all 80 games of 20 deal
+    sets); and with many deal sets it is the t-interval."""
     share = compute_stats(MATCHUP, synthetic_outcomes()).candidate.first_place_share
-    # shares 5/6 and 0 per deal set: 5/12 +- 12.706 * 0.589 / sqrt(2), far beyond 0..1
-    assert share.mean == pytest.approx(5 / 12)
-    assert (share.low, share.high) == (0.0, 1.0)
+    assert share.mean == pytest.approx(5 / 12)  # shares 5/6 and 0 of its 3 games per deal set
+    assert share.low is not None and share.high is not None
+    assert 0 < share.low < share.mean < share.high < 1
+    every_game = share_ci([1.0] * 20, 80)
+    effective = 80 * (Z95 / t95(19)) ** 2  # all 80 games, for the 19 degrees of freedom
+    assert every_game.low == pytest.approx(effective / (effective + Z95**2))  # Wilson's, at 1
+    assert every_game.high == 1.0 and round(every_game.low, 3) == 0.948
+    none = share_ci([0.0] * 20, 80)
+    assert (none.low, round(none.high, 3)) == (0.0, 0.052)
+    shares = [0.25, 0.5, 0.0, 0.75, 0.5, 0.25] * 100
+    wilson, student = share_ci(shares, 4 * len(shares)), mean_ci(shares)
+    assert wilson.low == pytest.approx(student.low, abs=0.002)
+    assert wilson.high == pytest.approx(student.high, abs=0.002)
+    assert share_ci([0.5], 4).low is None  # one deal set: no interval, as for the scores
+
+
+def test_an_estimate_reads_mean_and_half_width() -> None:
     assert str(mean_ci([1.0, 2.0, 3.0, 4.0])) == "2.50 ± 2.05"  # 3.182 * 1.291 / 2
     assert str(mean_ci([3.5])) == "3.50"
 

@@ -32,7 +32,14 @@ from ohhell.tournament.duplicate import (
     run_tournament,
 )
 from ohhell.tournament.journal import JournalError, journal_outcomes, read_journal
-from ohhell.tournament.stats import Estimate, Tally, TournamentStats, compute_stats, mean_ci
+from ohhell.tournament.stats import (
+    Estimate,
+    Tally,
+    TournamentStats,
+    compute_stats,
+    mean_ci,
+    share_ci,
+)
 
 __all__ = [
     "DealFileError",
@@ -58,4 +65,5 @@ __all__ = [
     "read_journal",
     "run_tournament",
     "save_deal_sets",
+    "share_ci",
 ]

@@ -9,7 +9,7 @@ Definitions (``n`` players, so ``n`` games per deal set):
   ``mean ± t · s / √k`` for ``k`` deal sets with sample standard deviation ``s``, ``t`` being
   Student's two-sided 95 % quantile with ``k - 1`` degrees of freedom (12.71 for 2 deal sets,
   2.26 for 10, 1.98 for 100: with few deal sets the normal 1.96 would claim far more than 95 %;
-  no interval when ``k < 2``). An interval of a share (first place) is cut to 0..1.
+  no interval when ``k < 2``). A share's (first place) is its own (below).
 - **Mean score per game.** The candidate's per-deal-set value is its final total averaged over
   its ``n`` rotations; the baseline's is the final total of every baseline seat averaged over
   the same ``n`` games. **Per hand** is that value divided by the hands per game.
@@ -21,9 +21,10 @@ Definitions (``n`` players, so ``n`` games per deal set):
   leading the first trick).
 - **First-place share.** A game's winners share first place (equal highest totals): each winner
   is credited ``1 / (number of winners)``, every other seat 0. The share is the mean credit per
-  seat-game, so equal bots each get ``1/n``; per deal set, then averaged with an interval
-  (of no width when every deal set gives the same share: a t-interval, it measures only the
-  spread seen between deal sets).
+  seat-game, so equal bots each get ``1/n``; per deal set, then averaged, with Wilson's score
+  interval for the effective number of games the spread between deal sets is worth
+  (:func:`share_ci`): inside 0..1, and not of no width when every deal set gives the same
+  share, as a t-interval would be.
 - **Time per decision.** Every decision of the bot pooled, forced moves (one legal action)
   included; median, 95th and 99th percentiles (linear interpolation between order statistics)
   and the mean, in milliseconds.
@@ -61,6 +62,7 @@ __all__ = [
     "compute_stats",
     "mean_ci",
     "percentile",
+    "share_ci",
     "t95",
 ]
 
@@ -130,9 +132,14 @@ class Estimate:
     bounds: tuple[float, float] | None = None
     """The values the estimated quantity can take (0..1 for a share), which cut the
     interval; ``None`` for none."""
+    interval: tuple[float, float] | None = None
+    """An interval that is not the mean ± ``half_width`` (a share's, :func:`share_ci`, is not
+    centred on the mean): :attr:`low` and :attr:`high` are its ends."""
 
     @property
     def low(self) -> float | None:
+        if self.interval is not None:
+            return self.interval[0]
         if self.half_width is None:
             return None
         low = self.mean - self.half_width
@@ -140,6 +147,8 @@ class Estimate:
 
     @property
     def high(self) -> float | None:
+        if self.interval is not None:
+            return self.interval[1]
         if self.half_width is None:
             return None
         high = self.mean + self.half_width
@@ -171,6 +180,44 @@ def mean_ci(values: Sequence[float], *, bounds: tuple[float, float] | None = Non
     if k < 2:
         return Estimate(mean, None, k, bounds)
     return Estimate(mean, t95(k - 1) * statistics.stdev(values) / math.sqrt(k), k, bounds)
+
+
+def share_ci(values: Sequence[float], games: int) -> Estimate:
+    """The mean of per-deal-set shares (each in 0..1; ``games`` games in all) with a 95 %
+    interval inside 0..1 that does not vanish when every deal set gives the same share.
+
+    It is Wilson's score interval for the *effective* number of games: as many independent
+    games as would give the spread seen between deal sets, ``p(1 - p) / var``, where ``var`` is
+    the variance of the mean over deal sets, never more than the games played (all of them
+    when the deal sets do not differ), and shrunk by ``(1.96 / t)²`` for the few degrees of
+    freedom of ``k`` deal sets (Korn and Graubard's interval for a proportion from clusters).
+    With many deal sets and a share away from 0 and 1 it is Student's t-interval of the
+    scores; a bot that won every game of 20 deal sets (80 games) gets 0.948 .. 1, where the
+    t-interval gave 1 .. 1.
+
+    >>> e = share_ci([1.0] * 20, 80)
+    >>> round(e.low, 3), e.high
+    (0.948, 1.0)
+    >>> e = share_ci([0.25, 0.5, 0.0, 0.75] * 100, 1600)
+    >>> round(e.low, 4), round(e.high, 4), round(mean_ci([0.25, 0.5, 0.0, 0.75] * 100).low, 4)
+    (0.3479, 0.4029, 0.3475)
+    """
+    if not values:
+        raise ValueError("share_ci needs at least one value")
+    mean = statistics.fmean(values)
+    k = len(values)
+    if k < 2:
+        return Estimate(mean, None, k, (0.0, 1.0))
+    variance = statistics.variance(values, mean) / k
+    effective = float(games) if variance == 0 else min(games, mean * (1 - mean) / variance)
+    effective *= (Z95 / t95(k - 1)) ** 2
+    if effective <= 0:  # a share of 0 or 1 that the float mean missed: no games' worth
+        return Estimate(mean, None, k, (0.0, 1.0))
+    z2 = Z95 * Z95 / effective
+    centre = (mean + z2 / 2) / (1 + z2)
+    half = Z95 * math.sqrt(mean * (1 - mean) / effective + z2 / effective / 4) / (1 + z2)
+    low, high = max(0.0, centre - half), min(1.0, centre + half)
+    return Estimate(mean, (high - low) / 2, k, (0.0, 1.0), (low, high))
 
 
 def percentile(values: Sequence[float], q: float) -> float:
@@ -353,9 +400,9 @@ class _Side:
             score_per_hand=mean_ci(
                 [game / f.hands for game, f in zip(per_game, figures, strict=True)]
             ),
-            first_place_share=mean_ci(
+            first_place_share=share_ci(
                 [f.candidate_first if candidate else f.baseline_first for f in figures],
-                bounds=(0.0, 1.0),
+                sum(f.games for f in figures),
             ),
             bids=Rate(*self.bids),
             bids_by_hand_size=rates(self.by_size),
@@ -374,6 +421,7 @@ class _Figures(NamedTuple):
     candidate_first: float
     baseline_first: float
     hands: int
+    games: int
     difference: float
 
 
@@ -447,6 +495,7 @@ class Tally:
             statistics.fmean(candidate_first),
             statistics.fmean(baseline_first),
             len(outcome.games[0].hands),
+            len(outcome.games),
             # exactly, rounded once: deal sets of one difference give one number (two means
             # subtracted as floats may differ in the last bits, which numpy cannot bin)
             float(
