@@ -283,21 +283,22 @@ def _view_problem(view: PlayerView) -> str | None:
         or (to_act and not 0 <= min(to_act) <= max(to_act) < n)
     ):
         return f"to_act must be a set of seats from 0 to {n - 1}, got {to_act!r}"
-    problem = _card_problem(view, n)
+    problem, seen = _card_problem(view, n)
     if problem is None and view.phase in (Phase.BID, Phase.PLAY):
-        problem = _hand_problem(view, n)
+        problem = _hand_problem(view, n, seen)
     return problem if problem is not None else _actions_problem(view, n)
 
 
-def _card_problem(view: PlayerView, n: int) -> str | None:
-    """Cards that are not cards, tricks that are not tricks, or a card seen twice."""
+def _card_problem(view: PlayerView, n: int) -> tuple[str | None, list[Card]]:
+    """Cards that are not cards, tricks that are not tricks, or a card seen twice; and the
+    cards the view shows (:func:`_seen_cards`; none until the tricks are tricks)."""
     hand = view.hand
     if view.seat is None and hand is not None:
-        return "a public view (no seat) holds a hand"
+        return "a public view (no seat) holds a hand", []
     if view.seat is not None and type(hand) is not tuple:
-        return f"hand must be a tuple of cards, got {type(hand).__name__}"
+        return f"hand must be a tuple of cards, got {type(hand).__name__}", []
     if view.trump_card is not None and type(view.trump_card) is not Card:
-        return f"trump_card must be a Card or None, got {view.trump_card!r}"
+        return f"trump_card must be a Card or None, got {view.trump_card!r}", []
     tricks = view.tricks
     if type(tricks) is not tuple or not all(
         type(trick) is Trick
@@ -307,21 +308,23 @@ def _card_problem(view: PlayerView, n: int) -> str | None:
         and 0 <= trick.leader < n
         for trick in tricks
     ):
-        return f"tricks must be completed tricks of {n} cards each"
+        return f"tricks must be completed tricks of {n} cards each", []
     if type(view.trick) is not tuple or len(view.trick) >= n:
-        return f"trick must be the current trick's cards, fewer than {n}"
+        return f"trick must be the current trick's cards, fewer than {n}", []
     seen = _seen_cards(view)
     if seen and {type(card) for card in seen} != _CARD:
-        return "the hand and the tricks must hold cards (Card)"
+        return "the hand and the tricks must hold cards (Card)", seen
     if len({card.index for card in seen}) != len(seen):  # (an index hashes faster than a card)
         twice = sorted({str(card) for card in seen if seen.count(card) > 1})
         verb = "appears" if len(twice) == 1 else "appear"
-        return f"{', '.join(twice)} {verb} more than once among the hand, the tricks and the trump"
-    return None
+        twice_said = ", ".join(twice)
+        return f"{twice_said} {verb} more than once among the hand, the tricks and the trump", seen
+    return None, seen
 
 
-def _hand_problem(view: PlayerView, n: int) -> str | None:
-    """During a hand: its size, its turned card, and the seat's cards left."""
+def _hand_problem(view: PlayerView, n: int, seen: list[Card]) -> str | None:
+    """During a hand: its size, its turned card, the seat's cards left and the voids shown
+    (``seen``: the cards the view shows)."""
     rules = view.rules
     if view.hand_index >= rules.hand_count:
         hands = counted(rules.hand_count, "hand")
@@ -355,10 +358,10 @@ def _hand_problem(view: PlayerView, n: int) -> str | None:
             )
     if view.phase is Phase.PLAY and not all(view.has_bid):
         return "cards are played while bids are missing"
-    return _voids_problem(view, n) if view.tricks or view.trick else None
+    return _voids_problem(view, n, seen) if view.tricks or view.trick else None
 
 
-def _voids_problem(view: PlayerView, n: int) -> str | None:
+def _voids_problem(view: PlayerView, n: int, seen: list[Card]) -> str | None:
     """The voids that play has shown (:meth:`PlayerView.shown_voids`) must fit the cards: the
     seat holds none of a suit it has shown void in, and the cards it has not seen can be dealt
     to the other seats without giving any a suit it has shown void in. (The stock takes any
@@ -381,7 +384,7 @@ def _voids_problem(view: PlayerView, n: int) -> str | None:
     if not others:
         return None
     unseen = [13] * 4
-    for card in _seen_cards(view):
+    for card in seen:
         unseen[card.suit] -= 1
     problem = unfillable_voids(others, unseen)
     if problem is None:
