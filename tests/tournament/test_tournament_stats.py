@@ -9,6 +9,7 @@ import multiprocessing
 import random
 import statistics
 from dataclasses import replace
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -29,7 +30,7 @@ from ohhell.tournament import (
     run_tournament,
 )
 from ohhell.tournament.duplicate import Failure
-from ohhell.tournament.stats import Z95, Tally, percentile, t95
+from ohhell.tournament.stats import Z95, Estimate, Tally, fixed, percentile, t95
 
 SMALL_RULES = Rules(player_count=3, schedule=Schedule.CUSTOM, custom_hand_sizes=(1, 2, 3))
 MATCHUP = Matchup(rules=SMALL_RULES, candidate="heuristic", baseline="random", seed=5)
@@ -469,3 +470,21 @@ def test_deal_sets_are_played_as_they_finish_and_stop_when_closed(
     assert multiprocessing.active_children() == []
     with pytest.raises(TournamentError, match="deal set 5 was played before, but there are only"):
         play_tournament(MATCHUP, deal_sets, jobs=1, skip={5})  # refused at once, not when read
+
+
+@given(st.integers(-(10**6), 10**6), st.integers(1, 400))
+def test_a_mean_shows_rounded_as_its_exact_value_is(total: int, deal_sets: int) -> None:
+    """The table rounds the mean a float stands for, an exact half away from zero: 10891 / 200
+    is 54.455 and shows as 54.46, where ``:.2f`` of the float (54.45499...) gave 54.45."""
+    exact = Fraction(total, deal_sets)
+    hundredths = (abs(exact) * 100 + Fraction(1, 2)).__floor__()
+    sign = "-" if exact < 0 and hundredths else ""
+    expected = f"{sign}{hundredths // 100}.{hundredths % 100:02d}"
+    assert fixed(total / deal_sets, 2) == expected
+    assert str(Estimate(total / deal_sets, None, 1)) == expected
+
+
+def test_the_table_shows_exact_halves_rounded_up() -> None:
+    assert str(Estimate(10891 / 200, 0.125, 200)) == "54.46 ± 0.13"
+    assert str(Estimate(-10891 / 200, 0.0049, 200)) == "-54.46 ± 0.00"
+    assert fixed(100 * 0.2875, 1) == "28.8"  # a first-place share: 100 * 0.2875 is 28.749999...

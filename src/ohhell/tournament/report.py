@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from ohhell.engine.wording import counted
 from ohhell.storage_files import write_atomic
 from ohhell.tournament.duplicate import Matchup
-from ohhell.tournament.stats import BotStats, Rate, TournamentStats
+from ohhell.tournament.stats import BotStats, Rate, TournamentStats, fixed
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -73,10 +73,10 @@ def render_table(stats: TournamentStats, console: Console) -> None:
     row("bids made", [_pct(b.bids) for b in bots])
     row(  # the baseline's is per seat it holds: the seats' shares of a game add up to 100 %
         "first-place share, per seat",
-        [f"{100 * b.first_place_share.mean:.1f} %" for b in bots],
+        [f"{fixed(100 * b.first_place_share.mean, 1)} %" for b in bots],
     )
     for key, label in (("median", "ms/decision median"), ("p95", "  p95"), ("p99", "  p99")):
-        row(label, [f"{b.decision_ms[key]:.3f}" if b.decision_ms else "-" for b in bots])
+        row(label, [fixed(b.decision_ms[key], 3) if b.decision_ms else "-" for b in bots])
     sizes = sorted(set(stats.candidate.bids_by_hand_size) | set(stats.baseline.bids_by_hand_size))
     for size in sizes:
         row(
@@ -181,7 +181,7 @@ def _write_png(stats: TournamentStats, path: Path) -> None:
     left.hist(
         stats.paired_differences, bins="auto", color="tab:blue", alpha=0.75, edgecolor="white"
     )  # edges: neighbouring bars of one height read as one bar without them
-    left.axvline(paired.mean, color="black", label=f"mean {paired.mean:.2f}")
+    left.axvline(paired.mean, color="black", label=f"mean {fixed(paired.mean, 2)}")
     if paired.low is not None and paired.high is not None:
         left.axvspan(  # behind the bars, which keep their own colour
             paired.low, paired.high, color="tab:orange", alpha=0.3, label="95 % CI", zorder=0
