@@ -186,7 +186,12 @@ def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
         "rules",
         "a preset, changed by the rules file, then by the other options, whatever their order"
         " (`ohhell rules --list` lists the presets; `ohhell rules` with these options shows"
-        " the game they make)",
+        " the game they make). An option not given keeps the preset's value: the standard game"
+        " deals 1 card, then 2, up to the largest hand, bids in turn, plays the turning hand"
+        " once and has every variant off. The points the rules leave open (cards dealt from"
+        " the dealer's left, no trump when the deal empties the stock, the trick's winner"
+        " leads, equal totals share the win, ...) are listed by `ohhell rules` and explained"
+        " in docs/rules.md",
     )
     group.add_argument(
         "--preset",
