@@ -961,3 +961,32 @@ def test_an_openspiel_bot_takes_its_generator_through_the_digest() -> None:
     bot = OpenSpielBot(RandomBot(), 0, seed=2)
     assert bot.rng.getstate() == agent_rng(2).getstate()
     assert bot.rng.getstate() != random.Random(2).getstate()
+
+
+def test_a_wrong_type_argument_names_no_card() -> None:
+    """pybind11 refuses an argument of the wrong type before our code runs, quoting the state
+    by ``repr``: that was ``str``, every hand and the sealed bids, so a policy's float action
+    (``apply_action(52.0)``) or a seat given as text put the whole deal into the error."""
+    game = pyspiel.load_game(GAMES["simultaneous-4p"])
+    state = play_to_decision(game.new_initial_state(), random.Random(3), 1)
+    assert state.current_player() >= 0
+    every_card = [str(Card.from_index(i)) for i in range(52)]
+    calls = [
+        lambda: state.apply_action(52.0),
+        lambda: state.apply_action(2**63),
+        lambda: state.apply_action("52"),
+        lambda: state.observation_string("0"),
+        lambda: state.information_state_string(0.0),
+        lambda: state.observation_tensor(None),
+        lambda: state.legal_actions("0"),
+        lambda: state.action_to_string(0, 1.5),
+        lambda: state.child(52.0),
+    ]
+    for call in calls:
+        with pytest.raises(TypeError) as raised:
+            call()
+        text = str(raised.value)
+        assert "<python_ohhell state: hand 1 of 2 (2 cards), bidding; dealer" in text, text
+        shown = [card for card in every_card if card in text.split("Invoked with:")[-1]]
+        assert shown == [], text
+    assert "hands " in str(state)  # str is still the whole state, for debugging

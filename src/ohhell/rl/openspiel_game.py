@@ -390,8 +390,23 @@ class OhHellState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
             return [0.0] * self._core.rules.player_count
         return [float(t) for t in state.totals]
 
+    def __repr__(self) -> str:
+        """Where the game stands, public facts only: Python and pyspiel write it where the
+        state is named in passing (pybind11's wrong-type errors quote it: ``apply_action(52.0)``
+        said every hand through ``pyspiel.State``'s own ``__repr__``, which is ``__str__``).
+
+        >>> import pyspiel
+        >>> OhHellState(pyspiel.load_game("python_ohhell(players=3)"))
+        <python_ohhell state: first dealer not drawn>
+        """
+        state = self._core.state
+        if state is None:
+            return "<python_ohhell state: first dealer not drawn>"
+        return f"<python_ohhell state: {state.describe_position()}; dealer {state.dealer}>"
+
     def __str__(self) -> str:
-        """The whole state, every hand included (for debugging; not an observation)."""
+        """The whole state, every hand included (for debugging; not an observation: a seat
+        never gets it; ``repr`` gives the public position)."""
         state = self._core.state
         if state is None:
             return "first dealer not drawn"
