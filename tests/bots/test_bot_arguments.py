@@ -148,3 +148,24 @@ def test_a_whole_number_past_any_float_is_checked_without_overflow() -> None:
     check_option("simulations", 10**400, int)
     with pytest.raises(ValueError, match="could ask for endless worlds in one decision"):
         SearchBot(simulations=10**400).check_budget(Budget())
+
+
+def test_numbers_too_long_to_write_are_named_by_their_length() -> None:
+    """Python will not write an integer of more than 4,300 digits: the messages about one
+    failed with Python's own error, and a tournament seed of one was taken, to fail at its
+    first game."""
+    from ohhell.bots import check_budget, make_bot
+    from ohhell.tournament import Matchup, TournamentError
+
+    huge = 10**5000
+    with pytest.raises(ValueError, match=r"^a number of simulations \(an integer of 5001 digits"):
+        check_budget(SearchBot(), Budget(simulations=huge))
+    with pytest.raises(ValueError, match="got a negative integer of 5001 digits"):
+        Budget(simulations=-huge)
+    with pytest.raises(
+        ValueError, match=r"\(5020 characters\): search option bid_factor"
+    ) as raised:
+        make_bot("search:bid_factor=" + "9" * 5000)
+    assert len(str(raised.value)) < 600
+    with pytest.raises(TournamentError, match="the seed must be a number Python can write"):
+        Matchup(rules=Rules(player_count=4), candidate="heuristic", baseline="random", seed=huge)

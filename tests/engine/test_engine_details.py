@@ -314,3 +314,26 @@ def test_a_library_caller_s_slips_are_clear_errors_that_change_nothing() -> None
         for not_a_state, kind in ((None, "NoneType"), (view, "PlayerView")):
             with pytest.raises(TypeError, match=rf"^{name} takes a GameState, got {kind}"):
                 call(not_a_state)
+
+
+def test_a_number_too_long_to_write_is_refused_by_the_engines_own_errors() -> None:
+    """Python will not write an integer of more than 4,300 digits (a ``ValueError`` of its own),
+    so the messages naming one failed while being written: ``is_legal`` raised instead of
+    answering, and the rest gave Python's message instead of the engine's error."""
+    from ohhell.engine import Card, IllegalActionError, NotationError, RulesError, is_legal
+
+    huge = 10**5000
+    state = new_game(Rules(player_count=4), first_dealer=0)
+    state, _ = apply(state, random_deal(state, random.Random(1)))
+    assert is_legal(state, Bid(1, huge)) is False
+    assert is_legal(state, Bid(huge, 0)) is False
+    with pytest.raises(IllegalActionError, match=r"seat 1 bid an integer of 5001 digits: a bid"):
+        apply(state, Bid(1, huge))
+    with pytest.raises(IllegalActionError, match="no seat a negative integer of 5001 digits"):
+        view_for(state, -huge)
+    with pytest.raises(RulesError, match=r"player_count .* got an integer of 5001 digits"):
+        Rules(player_count=huge)
+    with pytest.raises(RulesError, match=r"first_dealer .* got an integer of 5001 digits"):
+        new_game(Rules(player_count=4), first_dealer=huge)
+    with pytest.raises(NotationError, match="got an integer of 5001 digits"):
+        Card.from_index(huge)

@@ -419,8 +419,51 @@ def test_a_deal_set_keeps_its_decks_packed_and_gives_them_back_as_cards() -> Non
     assert repr(deal_set) == "DealSet(first_dealer=2, hands=3)"
     with pytest.raises(IndexError, match="hand 3 of a deal set of 3 hands"):
         deal_set.deck(3)
-    with pytest.raises(ValueError, match="each deck of a deal set must have the 52 cards"):
+    with pytest.raises(DealFileError, match="deck 0 of a deal set must hold each of the 52 cards"):
         DealSet(0, [decks[0][:51]])
+
+
+@pytest.mark.parametrize(
+    ("first_dealer", "decks", "error", "message"),
+    [
+        (-1, [DECK], DealFileError, "first dealer must be a seat, a whole number from 0, got -1"),
+        ("0", [DECK], DealFileError, "first dealer must be a seat, a whole number from 0, got '0'"),
+        (True, [DECK], DealFileError, "got True"),
+        (0, [], DealFileError, "a deal set needs a deck for each hand, got none"),
+        (0, "As", DealFileError, "decks must be a sequence of decks"),
+        (0, [DECK, [DECK[0]] * 52], DealFileError, "deck 1 of a deal set must hold each of the"),
+        (0, [["As"] * 52], DealFileError, r"must hold cards \(Card.from_str\('As'\) makes one\)"),
+        (0, [None], DealFileError, "deck 0 of a deal set must be a sequence of the 52 cards"),
+    ],
+)
+def test_a_deal_set_built_in_python_is_checked_as_a_files_is(
+    first_dealer: object, decks: object, error: type[Exception], message: str
+) -> None:
+    """A deal set made in Python was taken as given: one card 52 times, text for cards or a
+    dealer of ``'x'`` failed in the middle of a tournament, with an error not naming the set."""
+    with pytest.raises(error, match=message):
+        DealSet(first_dealer, decks)  # type: ignore[arg-type]
+
+
+def test_deal_sets_must_fit_their_table() -> None:
+    fine = DealSet(3, [DECK, DECK])
+    assert DealSets(4, 2, (fine,)).sets == (fine,)
+    with pytest.raises(DealFileError, match="deal set 1's first dealer is seat 3, at a table of 3"):
+        DealSets(3, 2, (DealSet(0, [DECK, DECK]), fine))
+    with pytest.raises(DealFileError, match="deal set 0 holds 2 decks for 3 hands per game"):
+        DealSets(4, 3, (fine,))
+    with pytest.raises(DealFileError, match="there must be at least one deal set"):
+        DealSets(4, 2, ())
+    with pytest.raises(TypeError, match="deal set 0 must be a DealSet, got 'x'"):
+        DealSets(4, 2, ("x",))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="must be a tuple of DealSet"):
+        DealSets(4, 2, [fine])  # type: ignore[arg-type]
+    with pytest.raises(DealFileError, match="player_count must be a whole number from 1"):
+        DealSets(0, 2, (fine,))
+    with pytest.raises(DealFileError, match="the seed must be 0 or more"):
+        DealSets(4, 2, (fine,), -3)
+    with pytest.raises(TypeError, match="the number of deal sets must be a whole number"):
+        DealSets(4, 2, (fine,)).first(1.5)  # type: ignore[arg-type]
 
 
 def test_saving_without_replace_keeps_the_file_there(tmp_path: Path) -> None:

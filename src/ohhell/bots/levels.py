@@ -45,6 +45,7 @@ from ohhell.bots.heuristic import HeuristicBot
 from ohhell.bots.random_bot import RandomBot
 from ohhell.bots.search import SearchBot
 from ohhell.engine import Action, PlayerView
+from ohhell.engine.jsontext import brief
 
 __all__ = [
     "BOT_NAMES",
@@ -89,7 +90,7 @@ def split_spec(spec: str) -> tuple[str, tuple[str, ...]]:
     ('heuristic', ())
     """
     if not isinstance(spec, str):
-        raise TypeError(f"a bot spec is text, such as 'search:rivalry=0.5', got {spec!r}")
+        raise TypeError(f"a bot spec is text, such as 'search:rivalry=0.5', got {brief(spec)}")
     name, *items = spec.strip().split(SPEC_SEPARATOR)
     return name.strip(), tuple(item.strip() for item in items)
 
@@ -121,9 +122,9 @@ def _convert(value: str, kind: type, optional: bool) -> Any:
     if kind is bool:
         if text in _TRUE or text in _FALSE:
             return text in _TRUE
-        raise ValueError(f"wants true or false, got {value!r}")
+        raise ValueError(f"wants true or false, got {brief(value)}")
     if not text.isascii() or "_" in text:  # Python reads ١٠ and 1_000; an option does not
-        raise ValueError(f"wants a number in the digits 0-9, got {value!r}")
+        raise ValueError(f"wants a number in the digits 0-9, got {brief(value)}")
     if kind is int:
         try:  # exactly, however large: a float would round it
             return int(text)
@@ -132,13 +133,13 @@ def _convert(value: str, kind: type, optional: bool) -> Any:
     try:
         number = float(value)
     except ValueError:
-        raise ValueError(f"wants a number, got {value!r}") from None
+        raise ValueError(f"wants a number, got {brief(value)}") from None
     if not math.isfinite(number):
-        raise ValueError(f"wants a finite number, got {value!r}")
+        raise ValueError(f"wants a finite number, got {brief(value)}")
     if kind is float:
         return number
     if not number.is_integer():
-        raise ValueError(f"wants a whole number, got {value!r}")
+        raise ValueError(f"wants a whole number, got {brief(value)}")
     return int(number)
 
 
@@ -193,7 +194,7 @@ def build_bot(
     try:
         return factory(**bot_options(factory, items, name=kind or name, withheld=withheld))
     except (TypeError, ValueError) as exc:
-        raise ValueError(f"bot {spec!r}: {exc}") from None
+        raise ValueError(f"bot {brief(spec)}: {exc}") from None
 
 
 def bot_factory(name: str) -> Callable[..., Bot]:
@@ -257,7 +258,7 @@ def level(spec: str) -> tuple[Bot, Budget]:
     named = (key.strip() for key, separator, _ in items if separator)  # else malformed, below
     if budgeted and BUDGET_OPTION in named:  # any value, "none" too
         raise ValueError(
-            f"bot {spec!r}: the {name} level sets how long its bot thinks (its budget,"
+            f"bot {brief(spec)}: the {name} level sets how long its bot thinks (its budget,"
             f" {chosen.budget} per decision, or a tournament's), so it takes no"
             f" {BUDGET_OPTION} option: to choose the simulations, name the bot instead"
             f" ({chosen.bot}:{BUDGET_OPTION}=N)"

@@ -76,6 +76,7 @@ from ohhell.bots.fast import (
 from ohhell.bots.heuristic import small_hand, trick_distribution
 from ohhell.bots.sampling import WorldSampler, uniform_sampler
 from ohhell.engine import DECK, Action, Bid, BiddingMode, Card, Phase, Play, PlayerView
+from ohhell.engine.jsontext import brief
 
 __all__ = ["BidEstimate", "SearchBot"]
 
@@ -172,7 +173,10 @@ def _check_untimed(worlds: int, deadline: float | None) -> None:
 
 def _simulations(count: int) -> str:
     """``count`` simulations, in words: ``1 simulation``, ``111,111 simulations``."""
-    return f"{count:,} simulation{'' if count == 1 else 's'}"
+    try:
+        return f"{count:,} simulation{'' if count == 1 else 's'}"
+    except ValueError:  # more digits than Python writes
+        return f"a number of simulations ({brief(count)})"
 
 
 def _lost_play(view: PlayerView, *, spoiler: bool) -> int:

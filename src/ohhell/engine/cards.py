@@ -177,7 +177,7 @@ class Card:
     def from_index(index: int) -> Card:
         """The card with this index, ``suit * 13 + rank - 2`` (0 = 2c, 51 = As)."""
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < 52:
-            raise NotationError(f"card index must be an integer 0..51, got {index!r}")
+            raise NotationError(f"card index must be an integer 0..51, got {brief(index)}")
         return _CARDS[index]
 
     @staticmethod

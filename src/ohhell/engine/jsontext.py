@@ -148,6 +148,8 @@ def as_json(value: object) -> str:
             text = repr(value)
     except RecursionError:
         return _too_deep(value)
+    except ValueError:  # an integer past the interpreter's limit of digits it will write
+        return _too_long(value)
     return _cut(text)
 
 
@@ -158,12 +160,31 @@ def brief(value: object) -> str:
 
     >>> brief("Zz"), brief("x" * 1000)[-26:]
     ("'Zz'", 'xxxxx... (1002 characters)')
+
+    An integer longer than the interpreter will write (4,300 digits unless raised; Python
+    refuses, with a ``ValueError`` of its own, to turn it into text) is named by its length,
+    so the message about it can still be written:
+
+    >>> brief(10**5000), brief(-(10**5000) + 1), brief([10**5000])
+    ('an integer of 5001 digits', 'a negative integer of 5000 digits', 'a list too long to show')
     """
     try:
         text = repr(value)
     except RecursionError:
         return _too_deep(value)
+    except ValueError:
+        return _too_long(value)
     return _cut(text)
+
+
+def _too_long(value: object) -> str:
+    """``value``, which holds an integer too long to write, named by what it is."""
+    if not isinstance(value, int):
+        return f"a {type(value).__name__} too long to show"
+    size = abs(value)
+    digits = math.floor((size.bit_length() - 1) * math.log10(2)) + 1
+    digits += size >= 10**digits  # the estimate is one short just below a power of ten
+    return f"{'a negative' if value < 0 else 'an'} integer of {digits} digits"
 
 
 def _cut(text: str) -> str:

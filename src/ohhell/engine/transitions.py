@@ -61,6 +61,7 @@ from ohhell.engine.events import (
     HandScored,
     TrickWon,
 )
+from ohhell.engine.jsontext import brief
 from ohhell.engine.rules import BiddingMode, Rules
 from ohhell.engine.scoring import playable, score_hand, trick_winner_index
 from ohhell.engine.state import GameState, HandResult, Phase, ScoreRow, Trick
@@ -240,12 +241,21 @@ def is_legal(state: GameState, action: Action) -> bool:
     return True
 
 
+def _said(action: object) -> str:
+    """``str(action)`` for a message (``seat 1 bids 2``), or, if it holds a number too long to
+    write, :func:`~ohhell.engine.jsontext.brief`'s name for it."""
+    try:
+        return str(action)
+    except ValueError:
+        return brief(action)
+
+
 def check_action(state: GameState, action: object) -> None:
     """Raise the specific :class:`IllegalActionError` that forbids ``action``, if any."""
     require_state(state, "check_action")
     if state.phase is Phase.OVER:
         raise GameOverError(
-            f"the game is over; {action} is not possible", seat=_seat_of(state, action)
+            f"the game is over; {_said(action)} is not possible", seat=_seat_of(state, action)
         )
     if isinstance(action, Play):
         _check_play(state, action)
@@ -254,7 +264,7 @@ def check_action(state: GameState, action: object) -> None:
     elif isinstance(action, Deal):
         _check_deal(state, action)
     else:
-        raise IllegalActionError(f"not an action: {action!r} (expected a Deal, Bid or Play)")
+        raise IllegalActionError(f"not an action: {brief(action)} (expected a Deal, Bid or Play)")
 
 
 def _seat_of(state: GameState, action: object) -> int | None:
@@ -280,13 +290,13 @@ def check_seat(state: GameState, seat: object) -> None:
         return
     if type(seat) is not int:
         raise IllegalActionError(
-            f"no seat {seat!r}: a seat is an int from 0 to {state.player_count - 1},"
+            f"no seat {brief(seat)}: a seat is an int from 0 to {state.player_count - 1},"
             f" not a {type(seat).__name__}",
             seat=None,
         )
     if not 0 <= seat < state.player_count:
         raise IllegalActionError(
-            f"no seat {seat!r}: seats are 0 to {state.player_count - 1}", seat=None
+            f"no seat {brief(seat)}: seats are 0 to {state.player_count - 1}", seat=None
         )
 
 
@@ -309,7 +319,7 @@ def _check_bid(state: GameState, action: Bid) -> None:
     seat, bid = action.seat, action.bid
     if state.phase is not Phase.BID:
         raise WrongPhaseError(
-            f"seat {seat} cannot bid now: the game waits for a {state.phase.value}"
+            f"seat {brief(seat)} cannot bid now: the game waits for a {state.phase.value}"
             f" ({state.describe_position()})",
             seat=_seat_of(state, action),
         )
@@ -317,13 +327,13 @@ def _check_bid(state: GameState, action: Bid) -> None:
     size = state.hand_size
     if type(bid) is not int:  # a bool, or an int subclass whose == could dodge the hook
         raise BidOutOfRangeError(
-            f"seat {seat} bid {bid!r}: a bid must be an int from 0 to {size},"
+            f"seat {seat} bid {brief(bid)}: a bid must be an int from 0 to {size},"
             f" not a {type(bid).__name__} ({state.describe_position()})",
             seat=seat,
         )
     if not 0 <= bid <= size:
         raise BidOutOfRangeError(
-            f"seat {seat} bid {bid!r}: a bid must be a whole number from 0 to {size}"
+            f"seat {seat} bid {brief(bid)}: a bid must be a whole number from 0 to {size}"
             f" ({state.describe_position()})",
             seat=seat,
         )
@@ -340,7 +350,7 @@ def _check_play(state: GameState, action: Play) -> None:
     seat, card = action.seat, action.card
     if state.phase is not Phase.PLAY:
         raise WrongPhaseError(
-            f"seat {seat} cannot play a card now: the game waits for a {state.phase.value}"
+            f"seat {brief(seat)} cannot play a card now: the game waits for a {state.phase.value}"
             f" ({state.describe_position()})",
             seat=_seat_of(state, action),
         )
@@ -356,12 +366,12 @@ def _check_play(state: GameState, action: Play) -> None:
     if id(card) not in DECK_IDS:  # not one of the deck's 52 cards, the only cards there are
         if not isinstance(card, Card):
             raise CardNotHeldError(
-                f"seat {seat} cannot play {card!r}: not a card (Card.from_str('As') makes one)"
+                f"seat {seat} cannot play {brief(card)}: not a card (Card.from_str('As') makes one)"
                 f" ({state.describe_position()})",
                 seat=seat,
             )
         raise CardNotHeldError(
-            f"seat {seat} cannot play {card!r}: not one of the deck's cards, but an object"
+            f"seat {seat} cannot play {brief(card)}: not one of the deck's cards, but an object"
             " made to look like one (Card(suit, rank) and Card.from_str('As') give the deck's)"
             f" ({state.describe_position()})",
             seat=seat,

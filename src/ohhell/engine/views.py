@@ -25,6 +25,7 @@ from typing import Final
 from ohhell.engine.actions import Action, Bid, Play
 from ohhell.engine.cards import Card, Suit
 from ohhell.engine.errors import ViewError
+from ohhell.engine.jsontext import brief
 from ohhell.engine.rules import Rules
 from ohhell.engine.scoring import playable
 from ohhell.engine.state import GameState, Phase, ScoreRow, Trick
@@ -255,7 +256,7 @@ def _view_problem(view: PlayerView) -> str | None:
     n = rules.player_count
     seat = view.seat
     if seat is not None and not (type(seat) is int and 0 <= seat < n):
-        return f"seat must be a seat from 0 to {n - 1} or None, got {seat!r}"
+        return f"seat must be a seat from 0 to {n - 1} or None, got {brief(seat)}"
     if not isinstance(view.phase, Phase):
         return f"phase must be a Phase, got {view.phase!r}"
     numbers = (view.version, view.hand_index, view.hand_size, view.dealer, view.leader)

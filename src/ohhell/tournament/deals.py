@@ -54,7 +54,7 @@ from ohhell.engine import (
     shuffled_deck,
 )
 from ohhell.engine.cards import read_written_card
-from ohhell.engine.jsontext import as_json, parse_json
+from ohhell.engine.jsontext import as_json, brief, parse_json
 from ohhell.engine.wording import counted
 from ohhell.storage_files import read_limited, write_atomic
 
@@ -116,9 +116,26 @@ class DealSet:
     a hand, top of the deck first."""
 
     def __init__(self, first_dealer: int, decks: Iterable[Sequence[Card]]) -> None:
+        """Raises :class:`DealFileError` unless ``first_dealer`` is a seat (an ``int`` from 0;
+        :class:`DealSets` checks it against the table) and each deck holds the 52 cards once,
+        as :func:`load_deal_sets` checks a file's: a deal set built in Python is checked as
+        one read, not found wrong in the middle of a tournament."""
+        if type(first_dealer) is not int or first_dealer < 0:
+            raise DealFileError(
+                f"a deal set's first dealer must be a seat, a whole number from 0, got"
+                f" {brief(first_dealer)}"
+            )
+        if isinstance(decks, str | bytes) or not isinstance(decks, Iterable):
+            raise DealFileError(
+                f"a deal set's decks must be a sequence of decks (one per hand), got {brief(decks)}"
+            )
         decks = list(decks)
-        if any(len(deck) != len(DECK) for deck in decks):
-            raise ValueError("each deck of a deal set must have the 52 cards")
+        if not decks:
+            raise DealFileError("a deal set needs a deck for each hand, got none")
+        for hand, deck in enumerate(decks):
+            problem = _deck_problem(deck)
+            if problem is not None:
+                raise DealFileError(f"deck {hand} of a deal set {problem}")
         object.__setattr__(self, "first_dealer", first_dealer)
         object.__setattr__(self, "_packed", bytes(card.index for deck in decks for card in deck))
 
@@ -188,6 +205,39 @@ class DealSets:
     sets: tuple[DealSet, ...]
     seed: int | None = None
 
+    def __post_init__(self) -> None:
+        """Raise :class:`DealFileError` (``TypeError`` for a value of the wrong kind) unless
+        every deal set is for this table: as many decks as ``hands_per_game``, a first dealer
+        among ``player_count`` seats. (A tournament found a wrong one in the middle of its run,
+        with an error that did not name the deal set.)"""
+        for name in ("player_count", "hands_per_game"):
+            value = getattr(self, name)
+            if type(value) is not int or value < 1:
+                raise DealFileError(f"{name} must be a whole number from 1, got {brief(value)}")
+        if not isinstance(self.sets, tuple):
+            raise TypeError(f"the deal sets must be a tuple of DealSet, got {brief(self.sets)}")
+        if not self.sets:
+            raise DealFileError("there must be at least one deal set")
+        if len(self.sets) > MAX_DEAL_SETS:
+            raise DealFileError(
+                f"{len(self.sets):,} deal sets; a tournament plays at most {MAX_DEAL_SETS:,}"
+            )
+        if self.seed is not None:
+            check_seed(self.seed)
+        for number, deal_set in enumerate(self.sets):
+            if not isinstance(deal_set, DealSet):
+                raise TypeError(f"deal set {number} must be a DealSet, got {brief(deal_set)}")
+            if deal_set.hands != self.hands_per_game:
+                raise DealFileError(
+                    f"deal set {number} holds {counted(deal_set.hands, 'deck')} for"
+                    f" {counted(self.hands_per_game, 'hand')} per game: one deck per hand"
+                )
+            if deal_set.first_dealer >= self.player_count:
+                raise DealFileError(
+                    f"deal set {number}'s first dealer is seat {deal_set.first_dealer}, at a"
+                    f" table of {self.player_count} (seats 0 to {self.player_count - 1})"
+                )
+
     def check_fits(self, rules: Rules) -> None:
         """Raise :class:`DealFileError` unless these deals fit a game under ``rules``."""
         hands = len(rules.hand_sizes())
@@ -200,6 +250,8 @@ class DealSets:
 
     def first(self, count: int) -> DealSets:
         """The first ``count`` deal sets; more than the file holds is a :class:`DealFileError`."""
+        if isinstance(count, bool) or not isinstance(count, int):
+            raise TypeError(f"the number of deal sets must be a whole number, got {brief(count)}")
         if not 1 <= count <= len(self.sets):
             raise DealFileError(
                 f"asked for {count} deal sets; there are {len(self.sets)} to choose from"
@@ -248,7 +300,14 @@ def check_seed(seed: object, error: type[ValueError] = DealFileError) -> None:
     (an ``error``): it deals the cards, and Python's generators seed alike from ``-n`` and
     ``n``, so a negative seed would replay another seed's deals under its name."""
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"the seed must be a whole number, got {seed!r}")
+        raise TypeError(f"the seed must be a whole number, got {brief(seed)}")
+    try:
+        str(seed)
+    except ValueError:  # past the digits Python writes (4,300 unless raised)
+        raise error(
+            f"the seed must be a number Python can write, got {brief(seed)}: the journal and"
+            " the reports write it, and it names the bots' generators"
+        ) from None
     if seed < 0:
         raise error(
             f"the seed must be 0 or more, got {seed}: random.Random({seed}) deals as"
@@ -474,6 +533,26 @@ def _check_deck_count(count: int, hands: int, where: str) -> None:
         )
 
 
+def _deck_problem(deck: object) -> str | None:
+    """What keeps ``deck`` from being a deck (its 52 cards once each), to follow the deck's
+    name in a message; ``None`` for a deck."""
+    if isinstance(deck, str | bytes) or not isinstance(deck, Sequence):
+        return f"must be a sequence of the 52 cards, got {brief(deck)}"
+    cards = tuple(deck)
+    strangers = [card for card in cards if not isinstance(card, Card)]
+    if strangers:
+        return f"must hold cards (Card.from_str('As') makes one), got {brief(strangers[0])}"
+    if len(cards) == len(DECK) and frozenset(cards) == _DECK_SET:
+        return None
+    missing = sorted(_DECK_SET - frozenset(cards))
+    twice = sorted({card for card in cards if cards.count(card) > 1})
+    return (
+        f"must hold each of the 52 cards once; it has {len(cards)} cards"
+        + (f", {format_cards(twice)} more than once" if twice else "")
+        + (f", missing {format_cards(missing)}" if missing else "")
+    )
+
+
 def _parse_deck(raw: object, where: str) -> tuple[Card, ...]:
     if not isinstance(raw, str):
         raise DealFileError(f"{where} must be a string of 52 cards")
@@ -483,14 +562,9 @@ def _parse_deck(raw: object, where: str) -> tuple[Card, ...]:
         raise DealFileError(
             f"{where}: {exc} (a deck is its 52 cards, as in 'As Td 7c ...', one space between)"
         ) from None
-    if len(cards) != len(DECK) or frozenset(cards) != _DECK_SET:
-        missing = sorted(_DECK_SET - frozenset(cards))
-        twice = sorted({card for card in cards if cards.count(card) > 1})
-        raise DealFileError(
-            f"{where} must hold each of the 52 cards once; it has {len(cards)} cards"
-            + (f", {format_cards(twice)} more than once" if twice else "")
-            + (f", missing {format_cards(missing)}" if missing else "")
-        )
+    problem = _deck_problem(cards)
+    if problem is not None:
+        raise DealFileError(f"{where} {problem}")
     return cards
 
 
