@@ -105,6 +105,27 @@ def test_standard_output_on_a_full_disk_is_named(tmp_path: Path) -> None:
         )
 
 
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full on this system")
+@pytest.mark.parametrize("args", [["--help"], ["--version"], ["tournament", "--help"]])
+def test_help_on_a_full_disk_or_to_a_reader_gone_is_said_as_any_output(args: list[str]) -> None:
+    """argparse drops a failed write of its help without a word: ``ohhell --help > /dev/full``
+    ended with 0 having printed nothing."""
+    with open("/dev/full", "w", encoding="utf-8") as full:
+        done = subprocess.run(
+            [*ohhell_command(), *args], stdout=full, stderr=subprocess.PIPE, text=True, check=False
+        )
+    assert (done.returncode, done.stderr) == (
+        1,
+        "ohhell: error: cannot write to standard output (No space left on device)\n",
+    )
+    with subprocess.Popen(
+        [*ohhell_command(), *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    ) as process:
+        assert process.stdout is not None and process.stderr is not None
+        process.stdout.close()  # the reader goes away before the help is written
+        assert (process.wait(timeout=60), process.stderr.read()) == (141, b"")
+
+
 def test_closed_standard_input_is_said_so(tmp_path: Path) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "ohhell.cli.main", "replay", "-"],

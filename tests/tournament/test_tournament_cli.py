@@ -695,17 +695,23 @@ def test_a_worker_killed_alone_ends_the_run_with_what_is_saved(tmp_path: Path) -
 
 
 def test_sigterm_stops_as_ctrl_c_does(tmp_path: Path) -> None:
-    """``kill`` or ``timeout`` (SIGTERM) stops the tournament with the same message."""
+    """``kill`` or ``timeout`` (SIGTERM) stops the tournament with the same message; a
+    command with ``--overwrite`` is told to take ``--resume`` in its place (the two exclude
+    each other, and it said "the same command with --resume", which was refused)."""
     require("rich")
     require("matplotlib")
     out = tmp_path / "out"
-    stopped = _stop_midway(out, signal.SIGTERM, "--seed", "23")
+    stopped = _stop_midway(out, signal.SIGTERM, "--seed", "23", "--overwrite")
     assert stopped.returncode == 128 + signal.SIGTERM, stopped.stderr
     assert stopped.stderr.strip().splitlines()[-1] == (
         f"ohhell tournament: terminated; {_played(out)} of 80 deal sets are saved in"
-        f" {out / 'journal.jsonl'}: the same command with --resume plays the rest"
+        f" {out / 'journal.jsonl'}: the same command with --resume in place of --overwrite"
+        " plays the rest"
     )
     assert "Traceback" not in stopped.stderr
+    resumed = tournament(*LONG, "--seed", "23", "--out", str(out), "--resume", "--quiet")
+    assert resumed.returncode == 0, resumed.stderr
+    assert _played(out) == 80
 
 
 def test_ctrl_c_stops_at_once_and_says_how_to_finish(tmp_path: Path) -> None:
@@ -1035,3 +1041,23 @@ def test_a_spec_is_named_without_the_spaces_around_it(tmp_path: Path) -> None:
     report = json.loads((out / "report.json").read_text(encoding="utf-8"))
     assert report["matchup"]["candidate"] == "random"
     assert read_journal(out / "journal.jsonl").header["matchup"]["candidate"] == "random"
+
+
+TOURNAMENT = (sys.executable, "-m", "ohhell", "tournament")
+
+
+def test_a_reader_gone_ends_a_tournament_as_every_command(tmp_path: Path) -> None:
+    """``ohhell tournament | head``: rich's console took the broken pipe itself and exited 1,
+    a bad input's status, where every other command ends with 141, as ``cat`` does; the
+    reports are written first either way."""
+    with subprocess.Popen(
+        [*TOURNAMENT, *COMMON, "--deal-sets", "2", "--out", str(tmp_path / "out")],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    ) as process:
+        assert process.stdout is not None and process.stderr is not None
+        process.stdout.close()  # the reader goes away before the table
+        stderr = process.stderr.read().decode()
+        assert process.wait(timeout=300) == 141, stderr
+    assert "Traceback" not in stderr and "error" not in stderr, stderr
+    assert all((tmp_path / "out" / name).is_file() for name in REPORT_FILES)

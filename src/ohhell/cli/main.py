@@ -13,10 +13,14 @@ import os
 import sys
 from collections.abc import Sequence
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 from ohhell import __version__
 from ohhell.cli.stopping import Stop, stopped_by_signals
 from ohhell.cli.streams import StandardOutputError, standard_output_named
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 EXIT_ERROR = 1
 EXIT_BROKEN_PIPE = 128 + 13
@@ -41,8 +45,22 @@ def subcommands() -> tuple[ModuleType, ...]:
     return (simulate, replay, rules_cmd, tournament, advise)
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, but what it prints to standard output (``--help``, ``--version``)
+    is written as everything else the commands print: argparse drops a failed write without a
+    word, so ``ohhell --help > /dev/full`` ended with 0 having printed nothing."""
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        stdout = sys.stdout
+        if message and id(file) == id(stdout):  # (``is`` would narrow stdout's type)
+            stdout.write(message)
+            stdout.flush()  # here, where it is reported, not at exit
+        else:
+            super()._print_message(message, file)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="ohhell",
         description="Oh Hell, the trick-taking card game: simulate, replay and check games.",
         allow_abbrev=False,
@@ -80,10 +98,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     with stopped_by_signals(stop):  # importing the commands takes a good part of a second
         try:
             parser = build_parser()  # imports the commands
-            args, unknown = parser.parse_known_args(argv)
+            with standard_output_named():  # --help and --version print
+                args, unknown = parser.parse_known_args(argv)
         except KeyboardInterrupt:
             print(f"ohhell: {stop.how}", file=sys.stderr)
             return stop.exit_status
+        except BrokenPipeError:
+            return reader_gone()
+        except StandardOutputError as exc:
+            print(
+                f"ohhell: error: cannot write to standard output ({exc.strerror})", file=sys.stderr
+            )
+            return EXIT_ERROR
         if unknown:  # the command's usage, not the top-level one, says what it takes
             args.command_parser.error(f"unrecognized arguments: {' '.join(unknown)}")
         return _run(args, stop)

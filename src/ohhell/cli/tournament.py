@@ -20,13 +20,14 @@ from __future__ import annotations
 import argparse
 import contextlib
 import dataclasses
+import errno
 import glob
 import importlib.util
 import os
 import sys
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ohhell.bots.base import Budget
 from ohhell.cli.options import (
@@ -78,6 +79,9 @@ from ohhell.tournament.journal import (
 )
 from ohhell.tournament.report import REPORT_FILES
 from ohhell.tournament.stats import Tally, TournamentStats
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 DEFAULT_DEAL_SETS = 100
 
@@ -239,6 +243,14 @@ def _budget(args: argparse.Namespace, rules: Rules) -> Budget:
     return budget
 
 
+def _same_command(args: argparse.Namespace) -> str:
+    """How a stopped tournament goes on: the same command with ``--resume``, which excludes
+    ``--overwrite`` (that would play it all again)."""
+    if args.overwrite:
+        return "the same command with --resume in place of --overwrite"
+    return "the same command with --resume"
+
+
 def run(args: argparse.Namespace) -> int:
     if args.resume and args.overwrite:  # go on with the tournament there, or replace it
         args.command_parser.error("--resume and --overwrite exclude each other")
@@ -342,13 +354,26 @@ class _Stopped(Exception):
         self.status = status
 
 
+def _console(*, stderr: bool = False) -> Console:
+    """rich's console, but for a reader gone (``ohhell tournament | head``): rich's own
+    ``on_broken_pipe`` exits with 1, a bad input's status; this one raises the
+    ``BrokenPipeError``, which :func:`ohhell.cli.main.main` ends with 141, as for every
+    command."""
+    from rich.console import Console
+
+    class PipedConsole(Console):
+        def on_broken_pipe(self) -> None:
+            self.quiet = True
+            raise BrokenPipeError(errno.EPIPE, os.strerror(errno.EPIPE))
+
+    return PipedConsole(stderr=stderr)
+
+
 def _run_into(args: argparse.Namespace, rules: Rules, budget: Budget) -> int:
     """The tournament, once its ``--out`` folder is this process's alone: the deals and the
     journal to go on from, then the games (:func:`_play`), then the reports
     (:func:`_report`)."""
     # rich and matplotlib (the tournament extra) are imported only when a tournament runs
-    from rich.console import Console
-
     from ohhell.tournament.report import render_table
 
     for name in (FILE_NAME, *REPORT_FILES):  # a killed run's temporary files, never reported
@@ -413,7 +438,7 @@ def _run_into(args: argparse.Namespace, rules: Rules, budget: Budget) -> int:
     except _Stopped as stopped:
         return stopped.status
     if not args.quiet:
-        console = Console()
+        console = _console()
         try:
             render_table(stats, console)
             console.print(
@@ -481,7 +506,6 @@ def _play(
     statistics of every deal set, gathered as they finish (the games are not kept, so a
     tournament of any length fits in memory). A stopping signal saves what is played and
     raises :class:`_Stopped`."""
-    from rich.console import Console
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -505,7 +529,7 @@ def _play(
         ) from None
     for name in REPORT_FILES:  # they describe what the journal held before: until this
         (args.out / name).unlink(missing_ok=True)  # run writes its own, there are none
-    errors = Console(stderr=True)
+    errors = _console(stderr=True)
     with (
         writer,
         Progress(
@@ -533,7 +557,7 @@ def _play(
                 raise TournamentError(
                     f"cannot save a deal set to {journal_path} ({exc.strerror or exc}):"
                     f" {on_disk} of {total} deal sets are saved there; once it can be written,"
-                    " the same command with --resume plays the rest"
+                    f" {_same_command(args)} plays the rest"
                 ) from None
             tally.add(outcome)
             saved += 1
@@ -568,7 +592,7 @@ def _play(
             saved = read_journal(journal_path).played  # what is on disk, exactly
             print(
                 f"ohhell tournament: {stop.how}; {saved} of {total} deal sets are saved in"
-                f" {journal_path}: the same command with --resume plays the rest",
+                f" {journal_path}: {_same_command(args)} plays the rest",
                 file=sys.stderr,
             )
             raise _Stopped(stop.exit_status) from None
@@ -578,8 +602,8 @@ def _play(
             saved = read_journal(journal_path).played
             raise TournamentError(
                 "a worker process ended abruptly (killed, out of memory perhaps, or crashed):"
-                f" {saved} of {total} deal sets are saved in {journal_path}: the same command"
-                " with --resume plays the rest"
+                f" {saved} of {total} deal sets are saved in {journal_path}:"
+                f" {_same_command(args)} plays the rest"
             ) from None
 
 
@@ -612,14 +636,12 @@ def _report(
             except OSError as exc:  # a full disk, say: the games are safe in the journal
                 raise TournamentError(
                     f"cannot write the reports ({exc.strerror or exc}: {exc.filename});"
-                    f" all {total} deal sets are saved in {journal_path}: the same command with"
-                    " --resume writes the reports"
+                    f" all {total} deal sets are saved in {journal_path}:"
+                    f" {_same_command(args)} writes the reports"
                 ) from None
     except KeyboardInterrupt:  # held: after the reports, unless it came before the section
         reports = (
-            "the reports are written"
-            if paths
-            else "the same command with --resume writes the reports"
+            "the reports are written" if paths else f"{_same_command(args)} writes the reports"
         )
         print(
             f"ohhell tournament: {stop.how}; all {total} deal sets are saved in {journal_path}"
