@@ -61,6 +61,7 @@ from ohhell.engine import (
     score_hand,
     view_for,
 )
+from ohhell.engine.jsontext import brief
 from ohhell.runner import derived_rng
 
 __all__ = [
@@ -124,8 +125,13 @@ class BridgeError(OhHellError, ValueError):
 def _whole(value: object, what: str) -> int:
     """``value`` if it is a whole number (not a ``bool``), else a ``TypeError`` naming ``what``."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{what} must be a whole number, got {value!r}")
+        raise TypeError(f"{what} must be a whole number, got {brief(value)}")
     return value
+
+
+def _check_rng(rng: object, what: str = "rng") -> None:
+    if not isinstance(rng, random.Random):
+        raise TypeError(f"{what} must be a random.Random, got {brief(rng)}")
 
 
 def _check_player_count(player_count: object) -> int:
@@ -159,8 +165,12 @@ def action_of(card: Card) -> int:
 
 
 def to_openspiel(action: Action) -> int:
-    """OpenSpiel's action for our bid or play."""
+    """OpenSpiel's action for our bid or play (a bid past any hand of OpenSpiel's, which
+    would read as a card or as nothing, is a :class:`BridgeError`)."""
     if isinstance(action, Bid):
+        most = max_hand_size(OPENSPIEL_PLAYERS[0])
+        if not 0 <= _whole(action.bid, "a bid") <= most:
+            raise BridgeError(f"OpenSpiel's oh_hell bids are 0 to {most}, not {action.bid}")
         return BID_OFFSET + action.bid
     if isinstance(action, Play):
         return action_of(action.card)
@@ -268,6 +278,7 @@ def random_openspiel_deal(
             f"the dealer must be a seat from 0 to {player_count - 1} of {player_count} players,"
             f" got {dealer}"
         )
+    _check_rng(rng)
     deck = list(DECK)
     rng.shuffle(deck)
     used = player_count * hand_size
@@ -314,6 +325,8 @@ def engine_state(ospiel_state: Any) -> GameState:
     hand, dealer, trump card, bids and plays (from ``ospiel_state.full_history()``). A state of
     another game, or of an ``oh_hell`` scored otherwise, is refused
     (:func:`check_openspiel_game`)."""
+    if not callable(getattr(ospiel_state, "get_game", None)):
+        raise TypeError(f"engine_state takes an OpenSpiel state, got {brief(ospiel_state)}")
     check_openspiel_game(ospiel_state.get_game())
     n = ospiel_state.num_players()
     history = [(step.player, step.action) for step in ospiel_state.full_history()]
@@ -482,6 +495,8 @@ def check_openspiel_rules(rules: Rules) -> None:
     ``won`` otherwise (our ``missed_bid_scores_tricks=True``); under other scoring the hands
     are the same and IS-MCTS still plays for OpenSpiel's points.
     """
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules (ohhell.engine.Rules), got {brief(rules)}")
     problems = []
     if rules.bidding is BiddingMode.SIMULTANEOUS:
         problems.append("simultaneous bidding (OpenSpiel's seats bid in turn)")
@@ -753,6 +768,13 @@ def play_hand(
     n = deal.player_count
     if len(players) != n or len(rngs) != n:
         raise BridgeError(f"{len(players)} players and {len(rngs)} generators for {n} seats")
+    for seat, (player, rng) in enumerate(zip(players, rngs, strict=True)):
+        if not isinstance(player, IsmctsPlayer) and not callable(getattr(player, "choose", None)):
+            raise TypeError(
+                f"players[{seat}] must be a bot (with a choose method) or an IsmctsPlayer,"
+                f" got {brief(player)}"
+            )
+        _check_rng(rng, f"rngs[{seat}]")
     ospiel_state = openspiel_game(n).new_initial_state()
     for action in deal.chance_actions():
         ospiel_state.apply_action(action)
@@ -825,6 +847,7 @@ def play_duplicate_deal(
         raise BridgeError(
             f"ismcts_sees must be one of {', '.join(ISMCTS_SEES)}, got {ismcts_sees!r}"
         )
+    _whole(seed, "the seed")  # said as given, not as the number each seat's is made from
     n = deal.player_count
 
     def opponent(rotation: int, seat: int) -> Bot | IsmctsPlayer:

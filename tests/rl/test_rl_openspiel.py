@@ -953,6 +953,14 @@ def test_an_openspiel_bot_checks_its_bot_and_budget_when_made() -> None:
         OpenSpielBot(None, 0, seed=1)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=r"^budget must be a Budget or None, got 0$"):
         OpenSpielBot(RandomBot(), 0, seed=1, budget=0)  # type: ignore[arg-type]
+    # a seat given as text was taken, and its first step said "seat 1's bot asked to act for
+    # player 1"
+    for player_id in ("1", 1.0, True, None):
+        with pytest.raises(TypeError, match=r"^player_id must be a seat, a whole number, got "):
+            OpenSpielBot(RandomBot(), player_id, seed=1)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"^player_id must be a seat, from 0, got -1$"):
+        OpenSpielBot(RandomBot(), -1, seed=1)
+    assert OpenSpielBot(RandomBot(), np.int64(2), seed=1).player_id() == 2  # type: ignore[arg-type]
 
 
 def test_an_openspiel_bot_takes_its_generator_through_the_digest() -> None:

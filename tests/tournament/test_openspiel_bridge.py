@@ -469,3 +469,31 @@ def test_ismcts_player_options_are_checked_before_openspiel_sees_them(
     given: dict[str, Any] = {"simulations": 4, "seed": 0} | options
     with pytest.raises(error, match=message):
         IsmctsPlayer(**given)
+
+
+def test_the_bridge_refuses_arguments_of_the_wrong_kind_by_name() -> None:
+    """A bid of -3 became OpenSpiel's action 49, the ace of diamonds; ``None`` for a generator,
+    a state or rules was an ``AttributeError`` from deep inside."""
+    for bid in (-3, 18, 40):
+        with pytest.raises(BridgeError, match=f"^OpenSpiel's oh_hell bids are 0 to 17, not {bid}$"):
+            to_openspiel(Bid(0, bid))
+    with pytest.raises(TypeError, match=r"^a bid must be a whole number, got None$"):
+        to_openspiel(Bid(0, None))  # type: ignore[arg-type]
+    assert to_openspiel(Bid(0, 17)) == 69
+    for rng in (None, 7):
+        with pytest.raises(TypeError, match=f"^rng must be a random.Random, got {rng}$"):
+            random_openspiel_deal(4, 3, rng)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^engine_state takes an OpenSpiel state, got None$"):
+        engine_state(None)
+    with pytest.raises(
+        TypeError, match=r"^rules must be a Rules \(ohhell.engine.Rules\), got None"
+    ):
+        check_openspiel_rules(None)  # type: ignore[arg-type]
+    deal = random_openspiel_deal(3, 2, random.Random(0))
+    rngs = [random.Random(seat) for seat in range(3)]
+    with pytest.raises(TypeError, match=r"^players\[1\] must be a bot"):
+        play_hand(deal, [RandomBot(), None, RandomBot()], rngs=rngs)  # type: ignore[list-item]
+    with pytest.raises(TypeError, match=r"^rngs\[2\] must be a random.Random, got 2$"):
+        play_hand(deal, [RandomBot()] * 3, rngs=[*rngs[:2], 2])  # type: ignore[list-item]
+    with pytest.raises(TypeError, match=r"^the seed must be a whole number, got 1\.5$"):
+        play_duplicate_deal(deal, RandomBot, simulations=10, seed=1.5)  # type: ignore[arg-type]

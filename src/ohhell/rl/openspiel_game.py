@@ -657,8 +657,12 @@ class OpenSpielBot(pyspiel.Bot):  # type: ignore[misc]  # pyspiel is untyped
     ) -> None:
         pyspiel.Bot.__init__(self)
         self.budget = checked_agent(bot, budget)
+        if isinstance(player_id, bool) or not isinstance(player_id, numbers.Integral):
+            raise TypeError(f"player_id must be a seat, a whole number, got {player_id!r}")
+        if player_id < 0:
+            raise ValueError(f"player_id must be a seat, from 0, got {player_id!r}")
         self.bot = bot
-        self._player_id = player_id
+        self._player_id = int(player_id)
         self.rng = agent_rng(seed)
 
     def player_id(self) -> int:
