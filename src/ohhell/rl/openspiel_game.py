@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import math
 import numbers
+import operator
 import random
 import re
 from collections.abc import Callable, Sequence
@@ -657,12 +658,17 @@ class OpenSpielBot(pyspiel.Bot):  # type: ignore[misc]  # pyspiel is untyped
     ) -> None:
         pyspiel.Bot.__init__(self)
         self.budget = checked_agent(bot, budget)
-        if isinstance(player_id, bool) or not isinstance(player_id, numbers.Integral):
-            raise TypeError(f"player_id must be a seat, a whole number, got {player_id!r}")
-        if player_id < 0:
+        wrong = TypeError(f"player_id must be a seat, a whole number, got {player_id!r}")
+        if isinstance(player_id, bool):
+            raise wrong
+        try:  # an int, or numpy's; not text or a float
+            seat = operator.index(player_id)
+        except TypeError:
+            raise wrong from None
+        if seat < 0:
             raise ValueError(f"player_id must be a seat, from 0, got {player_id!r}")
         self.bot = bot
-        self._player_id = int(player_id)
+        self._player_id = seat
         self.rng = agent_rng(seed)
 
     def player_id(self) -> int:
