@@ -337,3 +337,50 @@ def test_a_number_too_long_to_write_is_refused_by_the_engines_own_errors() -> No
         new_game(Rules(player_count=4), first_dealer=huge)
     with pytest.raises(NotationError, match="got an integer of 5001 digits"):
         Card.from_index(huge)
+
+
+def test_helpers_given_the_wrong_kind_of_argument_say_which() -> None:
+    """``None`` for a generator or a deck, and text for cards, were an ``AttributeError`` or a
+    ``TypeError`` from inside; an ``int`` subclass for the first dealer was taken by
+    ``new_game`` and refused by everything after it."""
+    from ohhell.engine import (
+        Card,
+        InvalidDealError,
+        NotationError,
+        RulesError,
+        Suit,
+        deal_from_deck,
+        shuffled_deck,
+        sort_cards,
+    )
+
+    with pytest.raises(TypeError, match=r"^rng must be a random.Random, got None$"):
+        shuffled_deck(None)  # type: ignore[arg-type]
+    with pytest.raises(NotationError, match=r"^sort_cards takes cards, got 'As' \(parse_cards"):
+        sort_cards(["As"])  # type: ignore[list-item]
+    assert sort_cards([Card.from_str("2c"), Card.from_str("As")])[0] == Card.from_str("2c")
+    state = new_game(Rules(player_count=3), first_dealer=0)
+    with pytest.raises(InvalidDealError, match="the deck must be a sequence of cards, got None"):
+        deal_from_deck(state, None)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="first_dealer must be a seat from 0 to 2, got <Suit"):
+        new_game(Rules(player_count=3), first_dealer=Suit.DIAMONDS)
+
+
+def test_record_text_and_json_the_writer_cannot_take_back() -> None:
+    """A record read as text keeps its byte-order mark (``open(..., encoding="utf-8")``): read
+    as bytes it loaded, as text it did not. ``dumps`` wrote ``NaN`` put into ``meta`` by hand,
+    which no reader takes back; a key that is not text made ``replay`` fail in ``sorted``."""
+    state = new_game(Rules(player_count=3, schedule=Schedule.CUSTOM, custom_hand_sizes=(1,)))
+    rng = random.Random(2)
+    while not state.is_over:
+        action = random_deal(state, rng) if state.is_chance else legal_actions(state)[0]
+        state, _ = apply(state, action)
+    record = records.to_record(state)
+    text = records.dumps(record)
+    assert records.loads("\ufeff" + text) == records.loads(text) == record
+    with pytest.raises(TypeError, match=r"^loads takes a record's text, str or bytes, got None"):
+        records.loads(None)  # type: ignore[arg-type]
+    with pytest.raises(RecordError, match=r"^cannot write the record as JSON: "):
+        records.dumps({**record, "meta": {"x": float("nan")}})
+    with pytest.raises(RecordError, match=r"^unknown keys in the record: 'zz', 1$"):
+        records.replay({**record, 1: "x", "zz": "y"})

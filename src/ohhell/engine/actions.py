@@ -16,6 +16,7 @@ from typing import TypeAlias
 
 from ohhell.engine.cards import Card, format_cards
 from ohhell.engine.errors import InvalidDealError
+from ohhell.engine.jsontext import brief
 
 __all__ = ["Action", "Bid", "Deal", "Play"]
 
@@ -38,6 +39,10 @@ class Deal:
         (convention), then turn the next card if ``turn_trump``. The rest is the stock, which
         the engine never sees.
         """
+        if isinstance(deck, str | bytes) or not isinstance(deck, Sequence):
+            raise InvalidDealError(
+                f"invalid deal: the deck must be a sequence of cards, got {brief(deck)}"
+            )
         needed = hand_size * player_count + turn_trump
         if len(deck) < needed:
             turned = " and turn a trump card" if turn_trump else ""

@@ -299,7 +299,14 @@ def read_written_card(text: object, files: str) -> Card:
 
 
 def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
-    """Cards in display order: by suit, then from high to low rank."""
+    """Cards in display order: by suit, then from high to low rank (a :class:`NotationError`
+    for something that is not a card, such as the text ``'As'``: ``parse_cards`` reads text)."""
+    cards = tuple(cards)
+    for card in cards:
+        if not isinstance(card, Card):
+            raise NotationError(
+                f"sort_cards takes cards, got {brief(card)} (parse_cards('As Kd') reads text)"
+            )
     return tuple(sorted(cards, key=lambda c: (c.suit, -c.rank)))
 
 
@@ -317,6 +324,8 @@ def shuffled_deck(rng: random.Random) -> tuple[Card, ...]:
     >>> shuffled_deck(random.Random(7)) == shuffled_deck(random.Random(7))
     True
     """
+    if not isinstance(rng, random.Random):
+        raise TypeError(f"rng must be a random.Random, got {brief(rng)}")
     deck = list(_CARDS)
     rng.shuffle(deck)
     return tuple(deck)

@@ -65,6 +65,8 @@ def parse_json(text: str | bytes, *, objects: Callable[[dict[str, Any]], Any] | 
     if objects is not None:
         read_object = lambda pairs: objects(_unique_keys(pairs))  # noqa: E731
 
+    if isinstance(text, str) and text.startswith("\ufeff"):  # as for bytes: a file read as
+        text = text[1:]  # UTF-8 keeps its byte-order mark (RFC 8259 lets a reader skip it)
     try:
         return json.loads(
             text,

@@ -203,8 +203,13 @@ def _hand_entry(
 
 def dumps(record: dict[str, Any]) -> str:
     """The record as JSON text: indented, with short lists and tricks kept on one line, so it
-    reads like a score sheet."""
-    return _format(record, 0) + "\n"
+    reads like a score sheet. What JSON cannot hold (``NaN``, a set, a key that is not text
+    put into ``meta`` by hand) is a :class:`RecordError`: it would write a record that no
+    reader takes back."""
+    try:
+        return _format(record, 0) + "\n"
+    except (TypeError, ValueError) as exc:
+        raise RecordError(f"cannot write the record as JSON: {exc}") from None
 
 
 def _is_flat(value: object) -> bool:
@@ -221,7 +226,7 @@ indenting recursion would run out of stack long before the JSON reader does."""
 
 
 def _format(value: object, depth: int) -> str:
-    inline = json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+    inline = json.dumps(value, ensure_ascii=False, separators=(", ", ": "), allow_nan=False)
     if depth >= _INDENTED_DEPTH or (
         _is_flat(value) and (not isinstance(value, dict) or len(inline) <= 80)
     ):
@@ -243,6 +248,8 @@ def _format(value: object, depth: int) -> str:
 
 def loads(text: str | bytes) -> dict[str, Any]:
     """Parse record JSON text (no replay; see :func:`replay`)."""
+    if not isinstance(text, str | bytes | bytearray):
+        raise TypeError(f"loads takes a record's text, str or bytes, got {type(text).__name__}")
     try:
         data = parse_json(text)
     except ValueError as exc:
@@ -562,7 +569,7 @@ def _check_keys(
     hand: int | None = None,
     trick: int | None = None,
 ) -> None:
-    unknown = sorted(set(data) - allowed)
+    unknown = sorted(set(data) - allowed, key=repr)  # keys put in by hand may not be text
     if unknown:
         raise RecordError(
             f"unknown {'key' if len(unknown) == 1 else 'keys'} in {what}:"

@@ -199,8 +199,7 @@ def new_game(rules: Rules, *, first_dealer: int = 0) -> GameState:
         )
     n = rules.player_count
     if (
-        isinstance(first_dealer, bool)
-        or not isinstance(first_dealer, int)
+        type(first_dealer) is not int  # a bool, or an int subclass (Suit.DIAMONDS), as Rules
         or not 0 <= first_dealer < n
     ):
         raise RulesError(
