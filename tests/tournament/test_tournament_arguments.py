@@ -152,3 +152,21 @@ def test_run_tournament_refuses_a_number_of_jobs_that_is_not_one() -> None:
     with pytest.raises(TypeError, match=r"^deal_sets must be DealSets .*, got list$"):
         run_tournament(matchup(), [], jobs=1)  # type: ignore[arg-type]
     assert played == []
+
+
+def test_the_tournament_functions_name_an_argument_of_the_wrong_kind() -> None:
+    """``done=[1]`` and ``play_deal_set(..., None)`` were an ``AttributeError`` from inside,
+    ``skip=['a']`` a failed comparison in ``sorted``."""
+    from ohhell.tournament import play_tournament
+    from ohhell.tournament.duplicate import play_deal_set
+
+    matchup = Matchup(rules=RULES, candidate="heuristic", baseline="random")
+    deal_sets = generate_deal_sets(RULES, 2, seed=1)
+    with pytest.raises(TypeError, match=r"^done must hold DealSetOutcome, got 1$"):
+        run_tournament(matchup, deal_sets, jobs=1, done=[1])  # type: ignore[list-item]
+    with pytest.raises(TypeError, match=r"^skip must hold deal-set numbers \(int\), got 'a'$"):
+        play_tournament(matchup, deal_sets, jobs=1, skip=["a"])  # type: ignore[list-item]
+    with pytest.raises(TypeError, match=r"^deal_set must be a DealSet, got None$"):
+        play_deal_set(matchup, 0, None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^matchup must be a Matchup, got None$"):
+        play_deal_set(None, 0, deal_sets.sets[0])  # type: ignore[arg-type]

@@ -65,7 +65,7 @@ from ohhell.engine.jsontext import brief
 from ohhell.engine.rules import BiddingMode, Rules
 from ohhell.engine.scoring import playable, score_hand, trick_winner_index
 from ohhell.engine.state import GameState, HandResult, Phase, ScoreRow, Trick
-from ohhell.engine.wording import counted
+from ohhell.engine.wording import a_or_an, counted
 
 __all__ = [
     "apply",
@@ -291,7 +291,7 @@ def check_seat(state: GameState, seat: object) -> None:
     if type(seat) is not int:
         raise IllegalActionError(
             f"no seat {brief(seat)}: a seat is an int from 0 to {state.player_count - 1},"
-            f" not a {type(seat).__name__}",
+            f" not {a_or_an(type(seat).__name__)}",
             seat=None,
         )
     if not 0 <= seat < state.player_count:
@@ -328,7 +328,7 @@ def _check_bid(state: GameState, action: Bid) -> None:
     if type(bid) is not int:  # a bool, or an int subclass whose == could dodge the hook
         raise BidOutOfRangeError(
             f"seat {seat} bid {brief(bid)}: a bid must be an int from 0 to {size},"
-            f" not a {type(bid).__name__} ({state.describe_position()})",
+            f" not {a_or_an(type(bid).__name__)} ({state.describe_position()})",
             seat=seat,
         )
     if not 0 <= bid <= size:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["counted"]
+__all__ = ["a_or_an", "counted"]
 
 
 def counted(count: int, noun: str, plural: str | None = None) -> str:
@@ -15,3 +15,12 @@ def counted(count: int, noun: str, plural: str | None = None) -> str:
     '2 worker processes'
     """
     return f"{count} {noun if count == 1 else plural or noun + 's'}"
+
+
+def a_or_an(word: str) -> str:
+    """``word`` after its indefinite article, as spoken for the names of types.
+
+    >>> a_or_an("float"), a_or_an("int64"), a_or_an("Suit")
+    ('a float', 'an int64', 'a Suit')
+    """
+    return f"{'an' if word[:1].lower() in set('aeiou') else 'a'} {word}"

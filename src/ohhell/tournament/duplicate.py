@@ -40,6 +40,7 @@ from typing import Any, Final
 from ohhell.bots.base import Bot, Budget, check_budget
 from ohhell.bots.levels import BUDGET_OPTION, sets_own_simulations
 from ohhell.engine import GameState, OhHellError, Rules
+from ohhell.engine.jsontext import brief
 from ohhell.players import check_player_rules, make_player
 from ohhell.runner import BotFailure, check_overrun_factor, derived_rng, play_game
 from ohhell.storage_files import release_inherited_locks
@@ -227,6 +228,10 @@ def _outcome(
 
 def play_deal_set(matchup: Matchup, index: int, deal_set: DealSet) -> DealSetOutcome:
     """Play the ``n`` rotations of deal set ``index`` (see the module docstring)."""
+    if not isinstance(matchup, Matchup):
+        raise TypeError(f"matchup must be a Matchup, got {brief(matchup)}")
+    if not isinstance(deal_set, DealSet):
+        raise TypeError(f"deal_set must be a DealSet, got {brief(deal_set)}")
     n = matchup.rules.player_count
     games: list[GameOutcome] = []
     for candidate_seat in range(n):
@@ -475,6 +480,9 @@ def play_tournament(
     jobs = default_jobs() if jobs is None else jobs
     check_jobs(jobs)
     skipped = frozenset(skip)
+    for index in skipped:
+        if type(index) is not int:
+            raise TypeError(f"skip must hold deal-set numbers (int), got {brief(index)}")
     for index in sorted(skipped):
         if not 0 <= index < len(deal_sets.sets):
             raise TournamentError(
@@ -542,6 +550,10 @@ def run_tournament(
     again, ``on_done`` is not called for them, and they are returned with the others. When the
     run stops early (Ctrl-C or another exception in the main process), the workers stop at
     once; what ``on_done`` was given is what was finished."""
+    done = tuple(done)
+    for outcome in done:
+        if not isinstance(outcome, DealSetOutcome):
+            raise TypeError(f"done must hold DealSetOutcome, got {brief(outcome)}")
     outcomes = {outcome.index: outcome for outcome in done}
     with contextlib.closing(
         play_tournament(matchup, deal_sets, jobs=jobs, skip=outcomes.keys())
