@@ -124,6 +124,17 @@ def test_help_on_a_full_disk_or_to_a_reader_gone_is_said_as_any_output(args: lis
         assert process.stdout is not None and process.stderr is not None
         process.stdout.close()  # the reader goes away before the help is written
         assert (process.wait(timeout=60), process.stderr.read()) == (141, b"")
+    closed = subprocess.run(  # >&-: it was an AttributeError's traceback
+        [*ohhell_command(), *args],
+        stderr=subprocess.PIPE,
+        preexec_fn=lambda: _without_fd(1),
+        text=True,
+        check=False,
+    )
+    assert (closed.returncode, closed.stderr) == (
+        1,
+        "ohhell: error: cannot write to standard output (it is closed: >&-)\n",
+    )
 
 
 def test_closed_standard_input_is_said_so(tmp_path: Path) -> None:

@@ -714,6 +714,21 @@ def test_sigterm_stops_as_ctrl_c_does(tmp_path: Path) -> None:
     assert _played(out) == 80
 
 
+def test_a_hang_up_of_the_whole_group_ends_with_one_line(tmp_path: Path) -> None:
+    """A closed terminal hangs up every process of the group, multiprocessing's resource
+    tracker too, which ignores Ctrl-C and SIGTERM but not SIGHUP: dead of it, it was started
+    again, and its KeyError tracebacks followed the tournament's last line."""
+    require("rich")
+    require("matplotlib")
+    out = tmp_path / "out"
+    stopped = _stop_midway(out, signal.SIGHUP, "--seed", "24")
+    assert stopped.returncode == 128 + signal.SIGHUP, stopped.stderr
+    assert stopped.stderr.strip().splitlines() == [
+        f"ohhell tournament: terminated; {_played(out)} of 80 deal sets are saved in"
+        f" {out / 'journal.jsonl'}: the same command with --resume plays the rest"
+    ]
+
+
 def test_ctrl_c_stops_at_once_and_says_how_to_finish(tmp_path: Path) -> None:
     require("rich")
     require("matplotlib")

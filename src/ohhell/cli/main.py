@@ -8,6 +8,7 @@ traceback.
 from __future__ import annotations
 
 import argparse
+import errno
 import io
 import os
 import sys
@@ -53,6 +54,8 @@ class _Parser(argparse.ArgumentParser):
     def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
         stdout = sys.stdout
         if message and id(file) == id(stdout):  # (``is`` would narrow stdout's type)
+            if stdout is None:  # started with >&-
+                raise StandardOutputError(errno.EBADF, "it is closed: >&-")
             stdout.write(message)
             stdout.flush()  # here, where it is reported, not at exit
         else:

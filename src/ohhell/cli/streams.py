@@ -60,8 +60,12 @@ def _named() -> Iterator[None]:
 
 @contextlib.contextmanager
 def standard_output_named() -> Iterator[None]:
-    """Within the block, ``sys.stdout`` is :class:`_NamedStandardOutput` around itself."""
+    """Within the block, ``sys.stdout`` is :class:`_NamedStandardOutput` around itself
+    (unless there is none: ``None``, started with ``>&-``, stays as it is)."""
     stream = sys.stdout
+    if stream is None:
+        yield
+        return
     sys.stdout = _NamedStandardOutput(stream)
     try:
         yield

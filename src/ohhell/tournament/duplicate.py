@@ -315,8 +315,13 @@ def start_fork_server(context: BaseContext | None = None) -> None:
     if context.get_start_method() != "forkserver":
         return
     # the fork server starts the resource tracker first, unless it runs, and that unblocks
-    # Ctrl-C here once the tracker is started (the tracker itself ignores it from its start)
-    resource_tracker.ensure_running()
+    # Ctrl-C here once the tracker is started (the tracker itself ignores it from its start).
+    # It ignores SIGTERM too, but not SIGHUP: a closed terminal hangs up the whole group, and
+    # a tracker dead of it was started again, whose KeyError tracebacks (the semaphores the
+    # first one knew) followed the tournament's last line. Started with SIGHUP blocked, it
+    # keeps it blocked; it ends when this process does, as it always does.
+    with _blocked(signal.SIGHUP):
+        resource_tracker.ensure_running()
     with _blocked(signal.SIGINT):
         forkserver.ensure_running()
 
@@ -380,12 +385,13 @@ def stops_deferred() -> Iterator[None]:
 def worker_start() -> None:
     """The tournament's worker processes' initializer (the long benchmarks, which keep SIGTERM
     for ``multiprocessing.Pool``, have their own, ``benchmarks/_common.py``): workers
-    leave Ctrl-C and SIGTERM to the main process, which stops them (see :func:`stop_pool`),
+    leave Ctrl-C, SIGTERM and SIGHUP to the main process, which stops them (see
+    :func:`stop_pool`),
     close any copies of its locks (:func:`~ohhell.storage_files.release_inherited_locks`;
     none where they are forked by a fork server, :func:`worker_context`),
     and end when the main process is killed instead of waiting for work forever."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    for signum in _STOP_SIGNALS:  # Ctrl-C, SIGTERM and a hang-up: the main process's
+        signal.signal(signum, signal.SIG_IGN)
     release_inherited_locks()  # the --out folder is free as soon as the main process ends
     end_with_parent()
 
