@@ -357,3 +357,39 @@ def test_a_folder_let_go_is_forgotten_by_the_workers(
         assert stat.S_ISDIR(os.fstat(again).st_mode)  # still open
     finally:
         os.close(again)
+
+
+def test_a_sweep_passes_by_a_temporary_file_a_live_writer_holds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two tournaments saving one deal file at once: the second one's sweep removed the
+    first one's temporary file while it was being written, and the first failed. A writer
+    holds its temporary file locked; what a sweep removes is what no live process holds."""
+    target = tmp_path / "deals.json"
+    seen: list[list[str]] = []
+    real_mkstemp = tempfile.mkstemp
+
+    def mkstemp_then_sweep(*args: object, **kwargs: object) -> tuple[int, str]:
+        made = real_mkstemp(*args, **kwargs)  # type: ignore[call-overload]
+        if not seen:  # the first: a sweep takes it before the writer holds it
+            removed = remove_stale_temporaries(tmp_path, "deals.json")
+            seen.append([p.name for p in removed])
+        return made  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(tempfile, "mkstemp", mkstemp_then_sweep)
+
+    def sweep_while_held(chunks: list[bytes]) -> Iterator[bytes]:
+        for chunk in chunks:
+            held = sorted(p.name for p in tmp_path.glob(f".deals.json.*{TEMPORARY_MARK}"))
+            seen.append(
+                held
+                + ["swept:"]
+                + [p.name for p in remove_stale_temporaries(tmp_path, "deals.json")]
+            )
+            yield chunk
+
+    write_atomic(target, sweep_while_held([b"[1,", b"2]"]))
+    assert target.read_bytes() == b"[1,2]"
+    assert len(seen[0]) == 1  # swept before it was held: the writer made another
+    assert seen[1][1:] == seen[2][1:] == ["swept:"]  # held while written: passed by
+    assert not list(tmp_path.glob(f"*{TEMPORARY_MARK}"))

@@ -206,9 +206,10 @@ def write_atomic(path: Path, text: str | bytes | Iterable[bytes], *, replace: bo
     hard-linked into place, which fails with :class:`FileExistsError` if ``path`` exists."""
     path = Path(path)
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMPORARY_MARK, dir=path.parent)
+        fd, tmp = _locked_temporary(path)
     except OSError as exc:
         raise _named(exc, path) from None
+    handle = os.fdopen(fd, "wb")
     try:
         if hasattr(os, "fchmod"):  # not on Windows before Python 3.13
             os.fchmod(fd, 0o666 & ~_UMASK)  # mkstemp makes 0600; give the usual permissions
@@ -219,11 +220,12 @@ def write_atomic(path: Path, text: str | bytes | Iterable[bytes], *, replace: bo
             if isinstance(text, bytes | bytearray | memoryview)
             else text
         )
-        with os.fdopen(fd, "wb") as handle:
-            for chunk in chunks:
-                handle.write(chunk)
-            handle.flush()
-            os.fsync(handle.fileno())
+        for chunk in chunks:
+            handle.write(chunk)
+        handle.flush()
+        os.fsync(handle.fileno())
+        if fcntl is None:  # pragma: no cover - Windows renames no file held open
+            handle.close()
         if replace:
             os.replace(tmp, path)
         else:
@@ -234,6 +236,28 @@ def write_atomic(path: Path, text: str | bytes | Iterable[bytes], *, replace: bo
         if isinstance(exc, OSError):
             raise _named(exc, path) from None
         raise
+    finally:
+        handle.close()  # and the lock with it, once the file is in place
+
+
+def _locked_temporary(path: Path) -> tuple[int, str]:
+    """A new temporary file for ``path`` (:data:`TEMPORARY_MARK`), open and held with a
+    ``flock`` while it is written, so that :func:`remove_stale_temporaries` in another process
+    passes it by. A sweep that took it between its making and its lock has removed it: then
+    another is made."""
+    while True:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMPORARY_MARK, dir=path.parent)
+        if fcntl is None:  # pragma: no cover - Windows: nothing is locked
+            return fd, tmp
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)  # waits only while a sweep holds it to remove it
+            with suppress(FileNotFoundError):
+                if os.stat(tmp).st_ino == os.fstat(fd).st_ino:
+                    return fd, tmp
+        except BaseException:
+            os.close(fd)
+            raise
+        os.close(fd)  # swept away before it was held: its name is free again
 
 
 def _sync_folder(folder: Path) -> None:
@@ -282,15 +306,36 @@ def remove_stale_temporaries(folder: Path, pattern: str) -> list[Path]:
     renaming it into place (SIGKILL gives no chance to clean up): a file the writer never
     reported as written: a dot, such a name, a dot, mkstemp's eight random characters and
     :data:`TEMPORARY_MARK`, and nothing else beside them (vim's ``.game-1.json.swp`` and a
-    user's ``.game-1.json.original`` stay). Returns those removed. Call it only where no other
-    process is writing such files now."""
+    user's ``.game-1.json.original`` stay). Returns those removed. One that another process is
+    writing now is held by it (:func:`write_atomic` locks its temporary file), and passed by.
+    """
     removed = []
     for stale in sorted(Path(folder).glob(f".{pattern}.*{TEMPORARY_MARK}")):
         cut = len(stale.name) - 9 - len(TEMPORARY_MARK)
         name, end = stale.name[:cut], stale.name[cut:]
         if not (_TEMPORARY_END.fullmatch(end) and fnmatch(name, f".{pattern}")):
             continue  # not one of ours
-        with suppress(FileNotFoundError):
-            stale.unlink()
+        with suppress(FileNotFoundError, InUseError):
+            _remove_unheld(stale)
             removed.append(stale)
     return removed
+
+
+def _remove_unheld(stale: Path) -> None:
+    """Remove ``stale`` unless a live process holds it (:class:`InUseError`): a writer that
+    was killed held it no longer."""
+    if fcntl is None:  # pragma: no cover - Windows: nothing is locked
+        stale.unlink()
+        return
+    try:  # not waiting on a pipe that has the name, nor following a link
+        fd = os.open(stale, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
+    except OSError as exc:
+        if exc.errno != errno.ELOOP:
+            raise
+        stale.unlink()  # a link: no writer's (they are files), and removed as ever
+        return
+    try:
+        hold_exclusively(fd, stale)
+        stale.unlink()  # while held: a writer that lost it to this sweep makes another
+    finally:
+        os.close(fd)

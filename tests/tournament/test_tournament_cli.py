@@ -1076,3 +1076,29 @@ def test_a_reader_gone_ends_a_tournament_as_every_command(tmp_path: Path) -> Non
         assert process.wait(timeout=300) == 141, stderr
     assert "Traceback" not in stderr and "error" not in stderr, stderr
     assert all((tmp_path / "out" / name).is_file() for name in REPORT_FILES)
+
+
+def test_two_runs_saving_the_same_deals_at_once_both_go_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Several candidates started at once on one ``--save-deals`` file: the one whose file
+    another run wrote first, between its look and its write, was refused as if the file
+    held other deals; the same deals are what a second run may find there."""
+    from ohhell.cli import tournament as command
+    from ohhell.tournament import save_deal_sets
+
+    path = tmp_path / "deals.json"
+    rules = Rules(player_count=3)
+    mine = generate_deal_sets(rules, 2, seed=5)
+
+    def written_first_by_another(deal_sets: object, to: Path, *, replace: bool) -> None:
+        save_deal_sets(other, to, replace=False)  # the other run, just before this one
+        save_deal_sets(deal_sets, to, replace=replace)  # type: ignore[arg-type]
+
+    other = mine
+    monkeypatch.setattr(command, "save_deal_sets", written_first_by_another)
+    command._save_deals(mine, path)  # the same deals: taken as saved
+    path.unlink()
+    other = generate_deal_sets(rules, 2, seed=6)
+    with pytest.raises(command.TournamentError, match="does not hold these deal sets"):
+        command._save_deals(mine, path)

@@ -313,10 +313,8 @@ def _save_deals(deal_sets: DealSets, path: Path) -> None:
             f"--save-deals {path} is a link to {os.readlink(path)}, which does not exist:"
             " remove it or choose another path"
         )
-    if path.parent.is_dir():  # a run killed while writing this file left its temporary file
-        with contextlib.suppress(OSError):  # a folder it may not change: written below, or said
-            remove_stale_temporaries(path.parent, glob.escape(path.name))
-    if path.exists():
+
+    def check_there() -> None:  # the file at path holds these deal sets, or it is refused
         try:
             there = load_deal_sets(path)
         except DealFileError:
@@ -330,12 +328,19 @@ def _save_deals(deal_sets: DealSets, path: Path) -> None:
                 " choose another path (a deal file keeps the seed of the run that saved it)"
             )
         raise refused
+
+    if path.parent.is_dir():  # a run killed while writing this file left its temporary file
+        with contextlib.suppress(OSError):  # a folder it may not change: written below, or said
+            remove_stale_temporaries(path.parent, glob.escape(path.name))  # (a live one stays)
+    if path.exists():
+        check_there()
+        return
     made = [folder for folder in path.parents if not folder.exists()]
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         save_deal_sets(deal_sets, path, replace=False)
-    except FileExistsError:  # another process wrote it meanwhile
-        raise refused from None
+    except FileExistsError:  # another process wrote it meanwhile: the same deals, perhaps
+        check_there()  # (tournaments of several candidates started at once on one deal file)
     except OSError as exc:  # a full disk, a folder it may not write in
         for folder in made:  # the folders it made for the file, innermost first
             with contextlib.suppress(OSError):
