@@ -251,16 +251,16 @@ def _play(
                                 " command writes the rest (the records there are kept)"
                             ) from None
                         written += 1
-                    try:
-                        _report(args, rules, state, seats, seed, number, path)
-                        sys.stdout.flush()  # reported now, not when a pipe's buffer fills
-                    except BrokenPipeError:
-                        raise  # the reader went away: the command's own way out
-                    except OSError as exc:  # standard output is a full disk
-                        raise SimulateError(
-                            f"cannot write to standard output ({exc.strerror or exc})"
-                            f"{_kept(written, seeds, out)}"
-                        ) from None
+                try:  # outside the held section: a stop ends a print blocked on a reader
+                    _report(args, rules, state, seats, seed, number, path)  # who stalls
+                    sys.stdout.flush()  # reported now, not when a pipe's buffer fills
+                except BrokenPipeError:
+                    raise  # the reader went away: the command's own way out
+                except OSError as exc:  # standard output is a full disk
+                    raise SimulateError(
+                        f"cannot write to standard output ({exc.strerror or exc})"
+                        f"{_kept(written, seeds, out)}"
+                    ) from None
     except KeyboardInterrupt:
         saved = f"; {written} of {len(seeds)} records are written in {out}" if out else ""
         print(f"ohhell simulate: {stop.how}{saved}", file=sys.stderr)

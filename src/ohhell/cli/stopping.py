@@ -32,8 +32,9 @@ class Stop:
     @contextmanager
     def held(self) -> Iterator[None]:
         """A section that a stopping signal does not cut in two (a record written and then
-        reported: a run stopped between the two would leave a record on disk that it does
-        not count). The signal stops the command as the section ends. Only under
+        counted: a run stopped between the two would leave a record on disk that it does
+        not count). The signal stops the command as the section ends, so keep in it nothing
+        that may wait long, such as a print to a reader who may stall. Only under
         :func:`stopped_by_signals`, which handles Ctrl-C too."""
         self.holding = True
         try:
