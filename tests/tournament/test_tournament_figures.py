@@ -295,6 +295,31 @@ def test_the_plot_draws_the_paired_differences_and_the_rates_by_hand_size(
     assert (tmp_path / "report.png").read_bytes().startswith(b"\x89PNG")
 
 
+def test_the_plot_leaves_the_callers_matplotlib_as_it_was(tmp_path: Path) -> None:
+    """``matplotlib.use("Agg")`` switched the backend of the whole process: a notebook that
+    wrote a tournament's reports stopped showing its plots."""
+    import matplotlib
+
+    before = matplotlib.get_backend(), matplotlib.rcParams["backend_fallback"]
+    figures = _pyplot_figures()
+    matplotlib.use("svg")  # what a caller chose: not Agg
+    try:
+        write_reports(compute_stats(MATCHUP, two_hand_outcomes()), MATCHUP, tmp_path)
+        assert matplotlib.get_backend() == "svg"
+        assert _pyplot_figures() == figures  # no figure left open in pyplot
+    finally:
+        matplotlib.use(before[0])
+        matplotlib.rcParams["backend_fallback"] = before[1]
+    assert (tmp_path / "report.png").read_bytes().startswith(b"\x89PNG")
+
+
+def _pyplot_figures() -> list[int]:
+    import sys
+
+    pyplot = sys.modules.get("matplotlib.pyplot")
+    return [] if pyplot is None else list(pyplot.get_fignums())
+
+
 def test_the_candidate_plays_the_seat_its_game_records(monkeypatch: pytest.MonkeyPatch) -> None:
     """Each rotation seats the candidate where its game says: every decision it made in the
     game of candidate seat ``k`` was seat ``k``'s."""

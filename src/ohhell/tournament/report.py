@@ -170,13 +170,15 @@ def _csv_text(stats: TournamentStats) -> str:
 
 
 def _write_png(stats: TournamentStats, path: Path) -> None:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    # a figure of its own, drawn by Agg, not through pyplot: matplotlib.use("Agg") switched
+    # the backend of the whole process (a notebook calling this stopped showing its plots)
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
     from matplotlib.ticker import MaxNLocator
 
-    figure, (left, right) = plt.subplots(1, 2, figsize=(12, 4.5))
+    figure = Figure(figsize=(12, 4.5))
+    FigureCanvasAgg(figure)
+    left, right = figure.subplots(1, 2)
     paired = stats.paired_difference
     left.hist(
         stats.paired_differences, bins="auto", color="tab:blue", alpha=0.75, edgecolor="white"
@@ -205,7 +207,6 @@ def _write_png(stats: TournamentStats, path: Path) -> None:
     figure.tight_layout()
     image = io.BytesIO()
     figure.savefig(image, format="png", dpi=100)
-    plt.close(figure)
     write_atomic(path, image.getvalue())  # whole or not at all, as the other reports
 
 
