@@ -505,3 +505,15 @@ def test_seat_names_are_centred_and_their_format_characters_escaped() -> None:
         " " * 7 + "Ann" + " " * 7,
         " " * 4 + "Cy\\u202e" + " " * 5,
     ]
+
+
+def test_a_file_name_cannot_break_the_error_line(tmp_path: Path) -> None:
+    """A name holding a newline split the one line of an error in two, and an escape sequence
+    reached the terminal raw; each is written as Python writes it in a string."""
+    odd = tmp_path / "nl\nfile\x1b[31m"
+    odd.write_text("x", encoding="utf-8")
+    for args in (("simulate", *ONE_HAND, "--out", str(odd)), ("replay", str(odd / "x"))):
+        done = ohhell(*args)
+        assert done.returncode == 1, done.stderr
+        assert len(done.stderr.splitlines()) == 1, done.stderr
+        assert "nl\\nfile\\x1b[31m" in done.stderr and "\x1b" not in done.stderr

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from ohhell import __version__
 from ohhell.cli.stopping import Stop, stopped_by_signals
-from ohhell.cli.streams import StandardOutputError, standard_output_named
+from ohhell.cli.streams import StandardOutputError, say, standard_output_named
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -104,14 +104,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             with standard_output_named():  # --help and --version print
                 args, unknown = parser.parse_known_args(argv)
         except KeyboardInterrupt:
-            print(f"ohhell: {stop.how}", file=sys.stderr)
+            say(f"ohhell: {stop.how}")
             return stop.exit_status
         except BrokenPipeError:
             return reader_gone()
         except StandardOutputError as exc:
-            print(
-                f"ohhell: error: cannot write to standard output ({exc.strerror})", file=sys.stderr
-            )
+            say(f"ohhell: error: cannot write to standard output ({exc.strerror})")
             return EXIT_ERROR
         if unknown:  # the command's usage, not the top-level one, says what it takes
             args.command_parser.error(f"unrecognized arguments: {' '.join(unknown)}")
@@ -123,37 +121,32 @@ def _run(args: argparse.Namespace, stop: Stop) -> int:
     from ohhell.engine import OhHellError  # imported with the commands, just now
 
     if sys.stdout is None:  # started with >&-: a game played and recorded, never reported
-        print(
+        say(
             f"ohhell {args.command}: error: standard output is closed (>&-): nothing could be"
-            " printed; redirect it to /dev/null to discard what the command prints",
-            file=sys.stderr,
+            " printed; redirect it to /dev/null to discard what the command prints"
         )
         return EXIT_ERROR
     try:
         with standard_output_named():
             code: int = args.run(args)
     except OhHellError as exc:
-        print(f"ohhell {args.command}: error: {exc}", file=sys.stderr)
+        say(f"ohhell {args.command}: error: {exc}")
         return EXIT_ERROR
     except BrokenPipeError:
         # The reader went away (``ohhell replay --json game.json | head``): not worth a message.
         return reader_gone()
     except StandardOutputError as exc:
-        print(
-            f"ohhell {args.command}: error: cannot write to standard output ({exc.strerror})",
-            file=sys.stderr,
-        )
+        say(f"ohhell {args.command}: error: cannot write to standard output ({exc.strerror})")
         return EXIT_ERROR
     except OSError as exc:
-        print(
+        say(
             f"ohhell {args.command}: error: {exc.strerror or exc}: {exc.filename or ''}".rstrip(
                 ": "
-            ),
-            file=sys.stderr,
+            )
         )
         return EXIT_ERROR
     except KeyboardInterrupt:
-        print(f"ohhell {args.command}: {stop.how}", file=sys.stderr)
+        say(f"ohhell {args.command}: {stop.how}")
         return stop.exit_status
     return code
 

@@ -24,6 +24,7 @@ from ohhell.cli.players import prepare_bots
 from ohhell.cli.render import format_score_sheet, score_sheet_json
 from ohhell.cli.replay import MAX_RECORD_BYTES
 from ohhell.cli.stopping import Stop, stopped_by_signals
+from ohhell.cli.streams import say
 from ohhell.engine import GameState, OhHellError, Rules, RulesError, records, score_sheet
 from ohhell.players import PLAYER_NAMES, make_player
 from ohhell.runner import play_game
@@ -263,7 +264,7 @@ def _play(
                     ) from None
     except KeyboardInterrupt:
         saved = f"; {written} of {len(seeds)} records are written in {out}" if out else ""
-        print(f"ohhell simulate: {stop.how}{saved}", file=sys.stderr)
+        say(f"ohhell simulate: {stop.how}{saved}")
         return stop.exit_status
     return 0
 

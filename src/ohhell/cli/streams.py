@@ -14,7 +14,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import Any, TextIO
 
-__all__ = ["StandardOutputError", "standard_output_named"]
+__all__ = ["StandardOutputError", "one_line", "say", "standard_output_named"]
 
 
 class StandardOutputError(OSError):
@@ -71,3 +71,24 @@ def standard_output_named() -> Iterator[None]:
         yield
     finally:
         sys.stdout = stream
+
+
+def one_line(text: str) -> str:
+    """``text`` with what is not printable escaped as Python writes it in a string: a message
+    stays one line, and a terminal shows a file's name as typed, whatever it holds (a newline
+    split the line in two, an escape sequence could recolour the terminal).
+
+    >>> one_line("cannot write dir\\nname/game-1.json (\\x1b[31mred)"), one_line("Åsa ♠ 1")
+    ('cannot write dir\\\\nname/game-1.json (\\\\x1b[31mred)', 'Åsa ♠ 1')
+    """
+    if text.isprintable():
+        return text
+    return "".join(
+        char if char.isprintable() else char.encode("unicode_escape", "backslashreplace").decode()
+        for char in text
+    )
+
+
+def say(message: str) -> None:
+    """Print ``message``, one line for the person running the command, to standard error."""
+    print(one_line(message), file=sys.stderr)

@@ -24,7 +24,6 @@ import errno
 import glob
 import importlib.util
 import os
-import sys
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -42,7 +41,7 @@ from ohhell.cli.options import (
 )
 from ohhell.cli.players import prepare_bots
 from ohhell.cli.stopping import Stop, stopped_by_signals
-from ohhell.cli.streams import StandardOutputError
+from ohhell.cli.streams import StandardOutputError, say
 from ohhell.engine import Rules
 from ohhell.engine.jsontext import as_json
 from ohhell.engine.wording import counted
@@ -423,20 +422,11 @@ def _run_into(args: argparse.Namespace, rules: Rules, budget: Budget) -> int:
     if journal is not None and not args.quiet:
         torn = "; a last line cut short is dropped" if journal.torn else ""
         if finished is not None and journal.played == total:  # the same one, run again
-            print(
-                f"already played: {journal.played} deal sets read back from {journal_path}",
-                file=sys.stderr,
-            )
+            say(f"already played: {journal.played} deal sets read back from {journal_path}")
         elif finished is not None:  # a larger --deal-sets: extended, as with --resume
-            print(
-                f"extending: {journal.played} of {total} deal sets played before",
-                file=sys.stderr,
-            )
+            say(f"extending: {journal.played} of {total} deal sets played before")
         else:
-            print(
-                f"resuming: {journal.played} of {total} deal sets played before{torn}",
-                file=sys.stderr,
-            )
+            say(f"resuming: {journal.played} of {total} deal sets played before{torn}")
     try:
         tally = _play(args, matchup, deal_sets, journal_path, journal, build)
         stats, paths = _report(args, matchup, tally, journal_path, build)
@@ -570,13 +560,10 @@ def _play(
             if outcome.failure is not None:
                 voided += 1
                 if not args.quiet:
-                    print(
-                        f"bot failure, deal set voided: {outcome.failure.message}",
-                        file=sys.stderr,
-                    )
+                    say(f"bot failure, deal set voided: {outcome.failure.message}")
             if progress.disable and not args.quiet and (saved % step == 0 or saved == total):
                 failed = f" ({voided} voided by a bot failure)" if voided else ""
-                print(f"{saved}/{total} deal sets played{failed}", file=sys.stderr)
+                say(f"{saved}/{total} deal sets played{failed}")
 
         stop = Stop()
         try:
@@ -595,10 +582,9 @@ def _play(
             progress.stop()
             writer.close()
             saved = read_journal(journal_path).played  # what is on disk, exactly
-            print(
+            say(
                 f"ohhell tournament: {stop.how}; {saved} of {total} deal sets are saved in"
-                f" {journal_path}: {_same_command(args)} plays the rest",
-                file=sys.stderr,
+                f" {journal_path}: {_same_command(args)} plays the rest"
             )
             raise _Stopped(stop.exit_status) from None
         except BrokenProcessPool:  # a worker killed (out of memory, say) or crashed in C
@@ -648,10 +634,9 @@ def _report(
         reports = (
             "the reports are written" if paths else f"{_same_command(args)} writes the reports"
         )
-        print(
+        say(
             f"ohhell tournament: {stop.how}; all {total} deal sets are saved in {journal_path}"
-            f" and {reports}",
-            file=sys.stderr,
+            f" and {reports}"
         )
         raise _Stopped(stop.exit_status) from None
     return stats, paths
