@@ -393,3 +393,29 @@ def test_a_sweep_passes_by_a_temporary_file_a_live_writer_holds(
     assert len(seen[0]) == 1  # swept before it was held: the writer made another
     assert seen[1][1:] == seen[2][1:] == ["swept:"]  # held while written: passed by
     assert not list(tmp_path.glob(f"*{TEMPORARY_MARK}"))
+
+
+def test_what_is_in_the_way_is_named_for_what_it_is(tmp_path: Path) -> None:
+    """A pipe given as a folder was "a file", a folder at a journal's name "a device or a
+    pipe", and a loop of links "a link to the next one, which does not exist"."""
+    from ohhell.storage_files import kind_of
+
+    pipe, loop = tmp_path / "pipe", tmp_path / "a"
+    os.mkfifo(pipe)
+    loop.symlink_to(tmp_path / "b")
+    (tmp_path / "b").symlink_to(loop)
+    (tmp_path / "file").write_text("x", encoding="utf-8")
+    assert [kind_of(tmp_path / name) for name in ("pipe", "a", "file", "nothing")] == [
+        "a pipe (FIFO)",
+        "a loop of symbolic links",
+        "a file",
+        "nothing",
+    ]
+    assert kind_of(tmp_path) == "a folder" and kind_of(Path("/dev/null")) == "a device"
+    for folder, error, said in (
+        (pipe, NotADirectoryError, r"pipe is a pipe \(FIFO\), not a folder$"),
+        (loop, FileNotFoundError, r"a is a loop of symbolic links$"),
+    ):
+        with pytest.raises(error, match=said), sole_writer(folder):
+            pass  # pragma: no cover - never entered
+    assert broken_link(loop) == f"{loop} is a loop of symbolic links"

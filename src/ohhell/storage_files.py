@@ -8,6 +8,7 @@ import errno
 import json
 import os
 import re
+import stat
 import tempfile
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager, suppress
@@ -30,6 +31,7 @@ __all__ = [
     "hold_exclusively",
     "hold_in_process",
     "json_line",
+    "kind_of",
     "read_limited",
     "release_inherited_locks",
     "remove_stale_temporaries",
@@ -105,10 +107,39 @@ def read_limited(source: Path | IO[bytes], limit: int, what: str) -> bytes:
     return data
 
 
+def kind_of(path: Path) -> str:
+    """What ``path`` is, for a message that it is not what was asked for: ``a file``, ``a
+    folder``, ``a pipe (FIFO)``, ``a device``, ``a socket``, ``a loop of symbolic links``,
+    ``a symbolic link to nothing`` or ``nothing`` (a FIFO given as a folder was "a file").
+
+    >>> kind_of(Path("/dev/null")), kind_of(Path("/")), kind_of(Path("/no/such/file"))
+    ('a device', 'a folder', 'nothing')
+    """
+    try:
+        mode = Path(path).stat().st_mode
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return "a loop of symbolic links"
+        return "a symbolic link to nothing" if Path(path).is_symlink() else "nothing"
+    for test, kind in (
+        (stat.S_ISREG, "a file"),
+        (stat.S_ISDIR, "a folder"),
+        (stat.S_ISFIFO, "a pipe (FIFO)"),
+        (stat.S_ISCHR, "a device"),
+        (stat.S_ISBLK, "a device"),
+        (stat.S_ISSOCK, "a socket"),
+    ):
+        if test(mode):
+            return kind
+    return "not a file"  # pragma: no cover - a door or a whiteout: no other kinds on Linux
+
+
 def broken_link(path: Path) -> str | None:
     """What is wrong with ``path`` if it is a symbolic link to nothing, said for an error
     (``mkdir`` would say "File exists" of it, and ``open`` "No such file")."""
     if path.is_symlink() and not path.exists():
+        if kind_of(path) == "a loop of symbolic links":  # it exists, but never ends
+            return f"{path} is a loop of symbolic links"
         return f"{path} is a symbolic link to {os.readlink(path)}, which does not exist"
     return None
 
@@ -147,7 +178,7 @@ def sole_writer(folder: Path) -> Iterator[Path]:
     nothing behind."""
     folder = Path(folder)
     if folder.exists() and not folder.is_dir():
-        raise NotADirectoryError(f"{folder} is a file, not a folder")
+        raise NotADirectoryError(f"{folder} is {kind_of(folder)}, not a folder")
     for path in (folder, *folder.parents):
         if problem := broken_link(path):
             raise FileNotFoundError(problem)

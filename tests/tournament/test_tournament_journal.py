@@ -325,11 +325,15 @@ def test_lines_longer_than_any_journal_holds_are_refused_unread(tmp_path: Path) 
         read_journal(path)
     path.unlink()
     path.symlink_to("/dev/zero")
-    with pytest.raises(JournalError, match="is not a regular file"):
+    with pytest.raises(JournalError, match=r"is a device, not a file$"):
         read_journal(path)
     path.unlink()
     os.mkfifo(path)
-    with pytest.raises(JournalError, match="is not a regular file"):
+    with pytest.raises(JournalError, match=r"is a pipe \(FIFO\), not a file$"):
+        read_journal(path)
+    path.unlink()
+    path.mkdir()
+    with pytest.raises(JournalError, match=r"is a folder, not a file$"):
         read_journal(path)
 
 

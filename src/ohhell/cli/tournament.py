@@ -46,7 +46,7 @@ from ohhell.engine import Rules
 from ohhell.engine.jsontext import as_json
 from ohhell.engine.wording import counted
 from ohhell.players import PLAYER_NAMES, make_player
-from ohhell.storage_files import InUseError, remove_stale_temporaries, sole_writer
+from ohhell.storage_files import InUseError, kind_of, remove_stale_temporaries, sole_writer
 from ohhell.tournament.deals import (
     DealFileError,
     DealSets,
@@ -279,15 +279,14 @@ def run(args: argparse.Namespace) -> int:
             raise TournamentError(f"--save-deals {args.save_deals} is a folder: name a file")
         if args.save_deals.exists() and not args.save_deals.is_file():  # read, were it a file
             raise TournamentError(  # a pipe would wait for a writer; a device, never end
-                f"--save-deals {args.save_deals} is not a regular file (a device or a pipe):"
-                " name a file"
+                f"--save-deals {args.save_deals} is {kind_of(args.save_deals)}: name a file"
             )
         blocked = next(  # its folders are made, as --out's are, unless a file is in the way
             (p for p in args.save_deals.parents if p.exists() or p.is_symlink()), None
         )
         if blocked is not None and not blocked.is_dir():
             raise TournamentError(
-                f"--save-deals {args.save_deals}: {blocked} is a file, not a folder"
+                f"--save-deals {args.save_deals}: {blocked} is {kind_of(blocked)}, not a folder"
             )
     try:
         with sole_writer(args.out):  # two tournaments writing one journal would garble it

@@ -66,7 +66,7 @@ from ohhell.engine.jsontext import as_json, json_kind, parse_json
 from ohhell.engine.wording import counted
 from ohhell.players import same_player
 from ohhell.provenance import RESULT_SOURCES, code_fingerprint
-from ohhell.storage_files import append_json_line, json_line, write_atomic
+from ohhell.storage_files import append_json_line, json_line, kind_of, write_atomic
 from ohhell.tournament.deals import MAX_DEAL_SETS, DealSet, DealSets
 from ohhell.tournament.duplicate import (
     DealSetOutcome,
@@ -487,7 +487,7 @@ class _Reading:
         self.torn = False
         self.size = 0
         if self.path.exists() and not self.path.is_file():  # a pipe would wait for a writer
-            raise JournalError(f"journal {self.path} is not a regular file (a device or a pipe)")
+            raise JournalError(f"journal {self.path} is {kind_of(self.path)}, not a file")
         self._handle = self.path.open("rb")
         try:
             first = self._handle.readline(MAX_HEADER_BYTES + 1)
