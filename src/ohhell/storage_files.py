@@ -361,10 +361,10 @@ def _remove_unheld(stale: Path) -> None:
     try:  # not waiting on a pipe that has the name, nor following a link
         fd = os.open(stale, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
     except OSError as exc:
-        if exc.errno != errno.ELOOP:
+        if exc.errno not in (errno.ELOOP, errno.EACCES, errno.EPERM):
             raise
-        stale.unlink()  # a link: no writer's (they are files), and removed as ever
-        return
+        stale.unlink()  # a link (no writer's: they are files), or one this user may not read:
+        return  # removed as ever
     try:
         hold_exclusively(fd, stale)
         stale.unlink()  # while held: a writer that lost it to this sweep makes another
