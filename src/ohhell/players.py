@@ -14,6 +14,23 @@ bridge nor ``pyspiel`` is imported unless it is asked for.
 Traceback (most recent call last):
 ...
 ValueError: unknown bot 'genius'; bots: random, heuristic, search, ismcts; levels: easy, ...
+
+A bot of one's own is named by where it is defined, ``module.Name`` (a dot sets it apart
+from the names above), with options as for the others: ``mybots.LowBot:greedy=true`` calls
+``mybots.LowBot(greedy=True)``. Its options are its keyword-only parameters annotated ``bool``,
+``int`` or ``float`` (``def __init__(self, *, greedy: bool = False)``), each value read as that
+type. ``Name``
+is a :class:`~ohhell.bots.Bot` class, or any function that makes one; its module must be
+importable where the bot is made (installed, or on ``PYTHONPATH``: tournaments make their bots
+in worker processes), and it is imported only when such a spec is made or checked, never
+because a file names it (:func:`same_player`).
+
+>>> make_player("ohhell.bots.RandomBot").name
+'random'
+>>> make_player("ohhell.bots.NoSuchBot")
+Traceback (most recent call last):
+...
+ValueError: bot 'ohhell.bots.NoSuchBot': module ohhell.bots has no NoSuchBot
 """
 
 from __future__ import annotations
@@ -21,7 +38,7 @@ from __future__ import annotations
 import importlib
 import threading
 from collections.abc import Callable, Iterable
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from ohhell.bots import Bot, Budget, check_budget, make_bot
 from ohhell.bots.levels import (
@@ -34,12 +51,14 @@ from ohhell.bots.levels import (
     split_spec,
 )
 from ohhell.engine import Rules
+from ohhell.engine.jsontext import brief
 
 __all__ = [
     "PLAYER_NAMES",
     "SLOW_PREPARE_SECONDS",
     "check_player",
     "check_player_rules",
+    "imported_factory",
     "make_player",
     "prepare_players",
     "same_player",
@@ -64,6 +83,14 @@ def make_player(spec: str) -> Bot:
     name = split_spec(spec)[0]
     if name in BOT_NAMES:
         return make_bot(spec)
+    if "." in name:
+        made = build_bot(imported_factory(name), spec)
+        if not callable(getattr(made, "choose", None)):
+            raise ValueError(
+                f"bot {name!r} made {brief(made)}, not a bot (an object with a choose method,"
+                " ohhell.bots.Bot)"
+            )
+        return cast(Bot, made)
     if name in LEVELS:
         return level_bot(spec)
     if name != "ismcts":
@@ -79,6 +106,27 @@ def make_player(spec: str) -> Bot:
     return bot
 
 
+def imported_factory(path: str) -> Callable[..., Any]:
+    """What ``module.Name`` names, imported: a bot of one's own (:func:`make_player`); a
+    ``ValueError`` says why it cannot be had."""
+    module_name, _, attribute = path.rpartition(".")
+    if not module_name or not attribute:
+        raise ValueError(f"bot {path!r}: a bot of one's own is named module.Name")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise ValueError(
+            f"bot {path!r}: cannot import {module_name} ({exc}); its module must be importable"
+            " (installed, or on PYTHONPATH)"
+        ) from None
+    factory = getattr(module, attribute, None)
+    if factory is None:
+        raise ValueError(f"bot {path!r}: module {module_name} has no {attribute}")
+    if not callable(factory):
+        raise ValueError(f"bot {path!r}: {brief(factory)} is not a bot class or a function")
+    return cast(Callable[..., Any], factory)
+
+
 def same_player(first: str, second: str) -> bool:
     """Whether bot specs ``first`` and ``second`` name one player with the same options,
     however they are written (spacing, the options' order, how a number is spelt), so that a
@@ -92,6 +140,8 @@ def same_player(first: str, second: str) -> bool:
     if first == second:
         return True
     try:
+        if split_spec(first)[0] != split_spec(second)[0]:
+            return False  # and a module named in a journal is never imported for the asking
         return _spec_key(first) == _spec_key(second)
     except (TypeError, ValueError, ImportError):  # no player's spec, or not installed here
         return False
@@ -102,6 +152,8 @@ def _spec_key(spec: str) -> tuple[str, tuple[tuple[str, Any], ...]]:
     name, items = split_spec(spec)
     if name == "ismcts":
         factory = importlib.import_module("ohhell.openspiel_bridge").IsmctsBot
+    elif "." in name:
+        factory = imported_factory(name)
     else:
         factory = bot_factory(LEVELS[name].bot if name in LEVELS else name)
     return name, tuple(sorted(bot_options(factory, items, name=name).items()))

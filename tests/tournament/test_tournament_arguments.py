@@ -170,3 +170,54 @@ def test_the_tournament_functions_name_an_argument_of_the_wrong_kind() -> None:
         play_deal_set(matchup, 0, None)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=r"^matchup must be a Matchup, got None$"):
         play_deal_set(None, 0, deal_sets.sets[0])  # type: ignore[arg-type]
+
+
+OWN = "tests.tournament.own_bot.LowBot"
+
+
+def test_a_bot_of_ones_own_plays_a_tournament_by_its_module_name() -> None:
+    """A bot class a user writes was refused: Matchup took only the built-in bots' names.
+    It is named by where it is defined, with options as for the others, and made in each
+    worker process from that name."""
+    from ohhell.players import make_player
+    from ohhell.tournament import compute_stats
+
+    assert make_player(f"{OWN}:greedy=true").greedy is True  # type: ignore[attr-defined]
+    matchup = Matchup(rules=RULES, candidate=OWN, baseline="heuristic", seed=3)
+    deal_sets = generate_deal_sets(RULES, 2, seed=1)
+    outcomes = run_tournament(matchup, deal_sets, jobs=2)
+    in_process = run_tournament(matchup, deal_sets, jobs=1)  # the same games, times aside
+    assert [[(g.totals, g.hands) for g in o.games] for o in outcomes] == [
+        [(g.totals, g.hands) for g in o.games] for o in in_process
+    ]
+    stats = compute_stats(matchup, outcomes)
+    assert (stats.candidate.bot, stats.deal_sets) == (OWN, 2)
+    assert stats.candidate.bids.total == 2 * 3 * 2  # two hands, three games, two deal sets
+
+
+@pytest.mark.parametrize(
+    ("spec", "said"),
+    [
+        ("tests.tournament.no_such_module.Bot", "cannot import tests.tournament.no_such_module"),
+        ("tests.tournament.own_bot.HighBot", "module tests.tournament.own_bot has no HighBot"),
+        ("tests.tournament.own_bot.not_a_bot", "made <object object at"),
+        (f"{OWN}:wild=1", "has no option 'wild'; its options: greedy"),
+        (f"{OWN}:greedy=maybe", "wants true or false"),
+    ],
+)
+def test_a_bot_of_ones_own_that_cannot_be_made_says_why(spec: str, said: str) -> None:
+    with pytest.raises(TournamentError, match=re.escape(said)):
+        Matchup(rules=RULES, candidate=spec, baseline="heuristic")
+
+
+def test_a_module_a_journal_names_is_not_imported_to_compare_players() -> None:
+    """A resumed tournament compares the journal's bots with the command's: a module named
+    only in the file is never imported for that (a file is data, not code to run)."""
+    import sys
+
+    from ohhell.players import same_player
+
+    assert not same_player("tests.tournament.never_imported.Bot", "heuristic")
+    assert "tests.tournament.never_imported" not in sys.modules
+    assert same_player(f"{OWN}:greedy=yes", f"{OWN}: greedy=true")
+    assert not same_player(OWN, f"{OWN}:greedy=true")

@@ -1101,3 +1101,24 @@ def test_two_runs_saving_the_same_deals_at_once_both_go_on(
     other = generate_deal_sets(rules, 2, seed=6)
     with pytest.raises(command.TournamentError, match="does not hold these deal sets"):
         command._save_deals(mine, path)
+
+
+def test_a_bot_of_ones_own_plays_from_the_command_line(tmp_path: Path) -> None:
+    """``--candidate mybots.LowBot`` with its module on PYTHONPATH: made in each worker from
+    its name, and named so in the reports."""
+    require("rich")
+    require("matplotlib")
+    root = Path(__file__).resolve().parents[2]
+    spec = "tests.tournament.own_bot.LowBot:greedy=true"
+    out = str(tmp_path / "out")
+    done = subprocess.run(
+        [*TOURNAMENT, *COMMON, "--candidate", spec, "--deal-sets", "3", "--quiet", "--out", out],
+        capture_output=True,
+        text=True,
+        timeout=180,
+        check=False,
+        env={**os.environ, "PYTHONPATH": str(root)},
+    )
+    assert done.returncode == 0, done.stderr
+    report = json.loads((tmp_path / "out" / "report.json").read_text(encoding="utf-8"))
+    assert report["matchup"]["candidate"] == spec and report["deal_sets"] == 3

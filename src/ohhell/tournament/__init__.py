@@ -32,6 +32,7 @@ from ohhell.tournament.duplicate import (
     run_tournament,
 )
 from ohhell.tournament.journal import JournalError, journal_outcomes, read_journal
+from ohhell.tournament.report import render_table, write_reports
 from ohhell.tournament.stats import (
     Estimate,
     Tally,
@@ -63,7 +64,9 @@ __all__ = [
     "play_deal_set",
     "play_tournament",
     "read_journal",
+    "render_table",
     "run_tournament",
     "save_deal_sets",
     "share_ci",
+    "write_reports",
 ]

@@ -168,7 +168,9 @@ class DealSet:
         return f"DealSet(first_dealer={self.first_dealer}, hands={self.hands})"
 
     def deals(self) -> Callable[[GameState], Action]:
-        """The ``deals`` callback of :func:`ohhell.runner.play_game` that replays this set."""
+        """The ``deals`` callback of :func:`ohhell.runner.play_game` that replays this set's
+        decks; give ``play_game`` its ``first_dealer`` too (``first_dealer=deal_set.first_dealer``),
+        or the game is dealt by a dealer drawn at random, not the set's."""
 
         def deal(state: GameState) -> Action:
             return deal_from_deck(state, self.deck(state.hand_index))
