@@ -61,7 +61,8 @@ def register(subparsers: Any) -> None:
         default="random",
         help="one bot name for every seat, or a comma-separated name per seat, e.g."
         f" heuristic,random,random,random (bots: {', '.join(PLAYER_NAMES)}; default: random);"
-        " a name may carry options for its bot, NAME:OPTION=VALUE:..., e.g. search:rivalry=0.5",
+        " a name may carry options for its bot, NAME:OPTION=VALUE:..., e.g. search:rivalry=0.5;"
+        " a bot of your own is named module.Name, its module importable",
     )
     parser.add_argument(
         "--games", type=positive_int, default=1, help="number of games (default: 1)"

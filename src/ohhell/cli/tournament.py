@@ -98,7 +98,8 @@ def register(subparsers: Any) -> None:
         "--candidate",
         type=str.strip,  # as the reports and the journal name it
         default="heuristic",
-        help=f"bot to evaluate ({', '.join(PLAYER_NAMES)}), with options for it if any:"
+        help=f"bot to evaluate ({', '.join(PLAYER_NAMES)}, or one of your own by where it is"
+        " defined, module.Name, its module importable), with options for it if any:"
         " NAME:OPTION=VALUE:..., e.g. search:rivalry=0.5 (default: heuristic)",
     )
     parser.add_argument(
