@@ -408,4 +408,40 @@ POSITIONS: tuple[Position, ...] = (
         " helper's hunt, 2026-12-05)",
         must_trump=True,
     ),
+    build_position(
+        "one-trick-wanted-keep-the-trump-no-one-can-beat",
+        hands=(
+            "Kd 9c 7c 4h 7d 8c Qc 8d Jd 5c",
+            "6d 3c 4s As 2d 9h 8h 5d 3d 5h",
+            "Ad Ac Kc 5s Ts Ks Jc 4c Tc 2s",
+            "Td 2c 9s 7s 7h 6h 3h 2h Qh Jh",
+        ),
+        trump_card="3s",
+        bids=(1, 1, 5, 2),
+        plays="Kd 6d Ad Td Ac 2c 9c 3c Kc 9s 7c 4s 7s 4h As 5s 2d Ts 7h 7d Ks 6h 8c 9h"
+        " Jc 3h Qc 8h 8d 5d 4c 2h Jd 3d",
+        good="Tc",
+        why="one more trick wanted, with Tc 2s: every other seat has shown it holds no spade"
+        " (trumps), so the two takes the last trick whatever happens. Throw the ten on the"
+        " diamonds; ruffing now takes this trick and leaves the ten, which may take the last"
+        " one too, a trick too many (the heuristic counted the two beatable by the unseen"
+        " trumps, all of which are in the stock; found by a helper's hunt, 2026-12-05)",
+    ),
+    build_position(
+        "one-trick-wanted-three-players-keep-the-trump-no-one-can-beat",
+        hands=(
+            "Kh Ts Tc Ks 4d Jc",
+            "6h 8c 5d 4c Ad 7c",
+            "2h As Qh 4s 3h 9s",
+        ),
+        trump_card="Ah",
+        bids=(2, 1, 3),
+        plays="Kh 6h 2h Ts 8c As Qh Tc 5d 4s Ks 4c 4d Ad",
+        good="9s",
+        why="three players, one more trick wanted, with 3h 9s: both other seats threw a card on"
+        " the queen of hearts, so neither holds a trump and the three takes the last trick for"
+        " certain. Throw the nine of spades on the diamonds; ruffing takes this trick and leads"
+        " the nine, which the jack of clubs and a club cannot beat (the heuristic ruffed; found"
+        " by a helper's hunt, 2026-12-05)",
+    ),
 )

@@ -265,6 +265,8 @@ def small_hand(*, share: float, unseen: int) -> bool:
 class _Knowledge:
     """What the seat knows about the cards it cannot see, computed once per decision."""
 
+    seat: int
+    """The seat deciding."""
     trump: Suit | None
     unseen: list[list[int]]
     """Ranks not seen by the seat (held by others or in the stock), per suit."""
@@ -294,7 +296,7 @@ def _knowledge(view: PlayerView) -> _Knowledge:
         if not seen[index]:
             unseen[index // 13].append(index % 13 + 2)
     cards_left = [view.hand_size - played_by[s] for s in range(n)]
-    return _Knowledge(view.trump, unseen, sum(map(len, unseen)), void, cards_left)
+    return _Knowledge(view.seat, view.trump, unseen, sum(map(len, unseen)), void, cards_left)
 
 
 def _higher_unseen(know: _Knowledge, card: Card) -> int:
@@ -612,11 +614,18 @@ def _hold_probability(know: _Knowledge, card: Card, led: Suit, later: Sequence[i
 
 
 def _sure_winners(know: _Knowledge, hand: Sequence[Card]) -> list[Card]:
-    """Trumps that no unseen card can beat: they win whenever played."""
+    """Trumps that no card another seat may hold can beat: they win whenever played. Every
+    trump is one when each other seat still holding cards has shown it holds no trump: the
+    unseen trumps are then in the stock."""
     trump = know.trump
     if trump is None:
         return []
-    top = max(know.unseen[trump], default=0)
+    others_hold_trumps = any(
+        trump not in know.void[s]
+        for s, left in enumerate(know.cards_left)
+        if left and s != know.seat
+    )
+    top = max(know.unseen[trump], default=0) if others_hold_trumps else 0
     return [c for c in hand if c.suit is trump and c.rank > top]
 
 
