@@ -333,6 +333,53 @@ def test_a_timed_bot_that_returns_plays_as_an_untimed_one() -> None:
     assert timed.state == untimed.state
 
 
+def test_a_game_s_timed_decisions_share_one_thread_which_a_stuck_decision_keeps() -> None:
+    """A game's timed decisions run one after another on one waiting thread (starting a
+    thread for each cost more than a cheap bot's decision). A decision that runs out of time
+    keeps its thread: the next one starts a new thread, and the old one ends once its decision
+    returns. Closed with the game, the thread ends."""
+    ran_on: list[threading.Thread] = []
+    release = threading.Event()
+
+    def decide(wait: bool = False) -> Action:
+        ran_on.append(threading.current_thread())
+        if wait:
+            release.wait(60)
+        return Bid(0, 0)
+
+    decisions = runner._Decisions()
+    for _ in range(3):
+        assert decisions.within(5.0, "x", 0, decide)[0] == Bid(0, 0)
+    first = ran_on[0]
+    assert ran_on == [first] * 3 and first is not threading.current_thread()
+    with pytest.raises(runner._StillThinking):
+        decisions.within(0.01, "slow", 0, lambda: decide(wait=True))
+    try:
+        decisions.within(5.0, "x", 0, decide)
+        second = ran_on[-1]
+        assert second is not first and first.is_alive()  # still deciding
+    finally:
+        release.set()
+        runner._STUCK.clear()
+    first.join(timeout=60)
+    decisions.close()
+    second.join(timeout=60)
+    assert not first.is_alive() and not second.is_alive()
+
+
+def test_no_decision_thread_outlives_its_game() -> None:
+    """A thread left running would stay for the life of the process (and a process with
+    threads should not fork)."""
+    before = set(threading.enumerate())
+    result = play_game(
+        RULES, [RandomBot()] * 3, deal_rng=random.Random(5), budget=Budget(seconds=5.0)
+    )
+    assert result.state.is_over and all(len(t) == 9 for t in result.decision_seconds)
+    for thread in set(threading.enumerate()) - before:
+        thread.join(timeout=10)
+        assert not thread.is_alive(), thread.name
+
+
 def test_one_bot_per_seat_no_more_no_fewer() -> None:
     for count in (2, 4):
         with pytest.raises(ValueError, match=f"^{count} bots for 3 seats$"):
