@@ -613,14 +613,15 @@ def _hold_probability(know: _Knowledge, card: Card, led: Suit, later: Sequence[i
     return safe
 
 
-def _sure_winners(know: _Knowledge, hand: Sequence[Card]) -> list[Card]:
+def _sure_winners(know: _Knowledge, hand: Sequence[Card], *, voids: bool = True) -> list[Card]:
     """Trumps that no card another seat may hold can beat: they win whenever played. Every
-    trump is one when each other seat still holding cards has shown it holds no trump: the
-    unseen trumps are then in the stock."""
+    trump is one when each other seat still holding cards has shown it holds no trump (the
+    unseen trumps are then in the stock), unless ``voids`` is false: then only the trumps
+    above every unseen one."""
     trump = know.trump
     if trump is None:
         return []
-    others_hold_trumps = any(
+    others_hold_trumps = not voids or any(
         trump not in know.void[s]
         for s, left in enumerate(know.cards_left)
         if left and s != know.seat
@@ -669,7 +670,9 @@ def heuristic_play(view: PlayerView) -> Card:
     strength = _win_probabilities(view, know, view.hand, on_lead=not view.trick)
     if need == 0:
         return _play_duck(view, know, cards, strength, later)
-    sure = _sure_winners(know, view.hand)
+    # on lead, trumps certain only by the others' voids leave the lead to the fitted weights:
+    # leading spare cards to lose, keeping them, played La Podrida worse (docs/bots-research.md)
+    sure = _sure_winners(know, view.hand, voids=bool(view.trick))
     if need == left:
         return _play_win(view, know, cards, strength, later, every=True)
     spare = [c for c in cards if c not in sure] or cards
