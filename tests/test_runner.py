@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import contextvars
+import functools
 import math
 import random
 import secrets
+import signal
 import threading
 import time
 from collections.abc import MutableSequence
@@ -338,33 +341,61 @@ def test_a_game_s_timed_decisions_share_one_thread_which_a_stuck_decision_keeps(
     thread for each cost more than a cheap bot's decision). A decision that runs out of time
     keeps its thread: the next one starts a new thread, and the old one ends once its decision
     returns. Closed with the game, the thread ends."""
-    ran_on: list[threading.Thread] = []
+    ran_on: dict[str, threading.Thread] = {}
     release = threading.Event()
 
-    def decide(wait: bool = False) -> Action:
-        ran_on.append(threading.current_thread())
+    def decide(label: str, wait: bool = False) -> Action:
+        ran_on[label] = threading.current_thread()
         if wait:
             release.wait(60)
         return Bid(0, 0)
 
     decisions = runner._Decisions()
-    for _ in range(3):
-        assert decisions.within(5.0, "x", 0, decide)[0] == Bid(0, 0)
-    first = ran_on[0]
-    assert ran_on == [first] * 3 and first is not threading.current_thread()
+    for label in ("a", "b", "c"):
+        assert decisions.within(5.0, "x", 0, functools.partial(decide, label))[0] == Bid(0, 0)
+    first = ran_on["a"]
+    assert ran_on["b"] is first and ran_on["c"] is first
+    assert first is not threading.current_thread()
     with pytest.raises(runner._StillThinking):
-        decisions.within(0.01, "slow", 0, lambda: decide(wait=True))
+        decisions.within(0.01, "slow", 0, lambda: decide("slow", wait=True))
     try:
-        decisions.within(5.0, "x", 0, decide)
-        second = ran_on[-1]
+        decisions.within(5.0, "x", 0, lambda: decide("next"))
+        second = ran_on["next"]
         assert second is not first and first.is_alive()  # still deciding
     finally:
         release.set()
         runner._STUCK.clear()
     first.join(timeout=60)
+    assert not first.is_alive()
     decisions.close()
-    second.join(timeout=60)
-    assert not first.is_alive() and not second.is_alive()
+    assert not second.is_alive()  # idle, so closing ended it
+
+
+def test_a_decision_still_running_when_its_wait_is_interrupted_is_noted_as_stuck(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ctrl-C (here an alarm raising ``KeyboardInterrupt``) during the wait for a decision
+    leaves that decision running: a library user who carries on is not timed against it."""
+    monkeypatch.setattr(runner, "_STUCK", [])
+    release = threading.Event()
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGALRM, interrupt)
+    decisions = runner._Decisions()
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.05)
+        with pytest.raises(KeyboardInterrupt):
+            decisions.within(30.0, "slow", 2, lambda: Bid(2, 0) if release.wait(60) else Bid(2, 1))
+        assert [(entry[1], entry[2]) for entry in runner._STUCK] == [("slow", 2)]
+        assert runner._STUCK[0][0].is_alive()
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+        release.set()
+    runner._STUCK[0][0].join(60)
+    assert not runner._STUCK[0][0].is_alive()
 
 
 def test_no_decision_thread_outlives_its_game() -> None:
@@ -375,9 +406,28 @@ def test_no_decision_thread_outlives_its_game() -> None:
         RULES, [RandomBot()] * 3, deal_rng=random.Random(5), budget=Budget(seconds=5.0)
     )
     assert result.state.is_over and all(len(t) == 9 for t in result.decision_seconds)
-    for thread in set(threading.enumerate()) - before:
-        thread.join(timeout=10)
-        assert not thread.is_alive(), thread.name
+    assert [thread.name for thread in set(threading.enumerate()) - before] == []
+
+
+def test_each_decision_runs_in_a_fresh_context() -> None:
+    """As on a thread of its own: a context variable one decision sets is unset in the next."""
+    seen: list[object] = []
+
+    def decide() -> Action:
+        seen.append(_MARK.get(None))
+        _MARK.set("set by a decision")
+        return Bid(0, 0)
+
+    decisions = runner._Decisions()
+    try:
+        for _ in range(2):
+            decisions.within(5.0, "x", 0, decide)
+    finally:
+        decisions.close()
+    assert seen == [None, None]
+
+
+_MARK: contextvars.ContextVar[str] = contextvars.ContextVar("mark")
 
 
 def test_one_bot_per_seat_no_more_no_fewer() -> None:
