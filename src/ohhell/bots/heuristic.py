@@ -233,8 +233,8 @@ DUCK_LEAD_WEIGHTS: Final[tuple[float, ...]] = (
 # plays every card to lose, and in larger hands takes none far more often: 29 % of
 # four-player hands of 10 cards where that distribution gives 7 %. (In small hands without
 # trump less often: 63 to 81 % of two-card hands where it gives 78 to 88 %, since its chances
-# there are set for bidding low.) Given that chance, side aces and kings
-# and high cards of long side suits are ducked more often than it allows, and trumps less.
+# there are set for bidding low.) Given that chance, side aces and kings and high cards of
+# long side suits are ducked more often than it allows, and trumps less.
 # Fitted on 22,200 hands of 2 cards or more where one seat bid zero whenever it could against
 # three heuristic seats: 250 games of the standard game at each of 3 to 7 players and of La
 # Podrida at 4 (deal seeds 1000 * players + game), and at 3 to 6 players 300 games each of
@@ -669,7 +669,7 @@ def heuristic_bid(view: PlayerView) -> int:
     expected = sum(k * p for k, p in enumerate(dist))
     zero = dist
     if rules.zero_bid_bonus and 0 in bids and dist[0] < 1.0:
-        # ducking: none with its own chance, else as many as playing for value gives
+        # ducking: no trick with the chance ZERO_CHANCE_SHARE gives, else as the distribution
         made = dist[0] + ZERO_CHANCE_SHARE * (zero_chance(view, dist) - dist[0])
         zero = (made, *((1.0 - made) * p / (1.0 - dist[0]) for p in dist[1:]))
 
