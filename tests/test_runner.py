@@ -134,6 +134,27 @@ class Raising:
         raise RuntimeError("boom")
 
 
+class Boom(BaseException):
+    """An exception of a bot's own, made from ``BaseException`` rather than ``Exception``."""
+
+
+class RaisingAny:
+    """Raises whatever it is given: anything a bot raises is its failure."""
+
+    name = "raising"
+
+    def __init__(self, exc: BaseException) -> None:
+        self.exc = exc
+
+    def choose(self, view: PlayerView, rng: random.Random, budget: Budget) -> Action:
+        raise self.exc
+
+
+class _Unprintable:
+    def __repr__(self) -> str:
+        raise RuntimeError("no repr")
+
+
 class Illegal:
     name = "illegal"
 
@@ -197,6 +218,16 @@ class _SeatBid(Bid):
         (Exiting(), Budget(seconds=30.0), "raised SystemExit: 3"),
         (Returning(None), Budget(seconds=30.0), "returned None, not a Bid or a Play"),
         (Illegal(), Budget(), "returned an illegal action: seat 1 bid 99"),
+        (RaisingAny(Boom("own")), Budget(), "raised Boom: own"),
+        (RaisingAny(Boom("own")), Budget(seconds=30.0), "raised Boom: own"),
+        (RaisingAny(GeneratorExit()), Budget(), "raised GeneratorExit"),
+        # on the decision thread no signal can raise it: the bot did
+        (RaisingAny(KeyboardInterrupt()), Budget(seconds=30.0), "raised KeyboardInterrupt"),
+        (
+            Returning(Bid(1, _Unprintable())),  # type: ignore[arg-type]
+            Budget(),
+            "seat 1 bid <a _Unprintable whose repr raised RuntimeError>",
+        ),
         (Impostor(), Budget(), "not an action of its own seat"),
     ],
 )
@@ -369,6 +400,21 @@ def test_a_game_s_timed_decisions_share_one_thread_which_a_stuck_decision_keeps(
     assert not first.is_alive()
     decisions.close()
     assert not second.is_alive()  # idle, so closing ended it
+
+
+def test_a_bots_keyboard_interrupt_is_a_stop_only_where_a_signal_can_raise_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Untimed, a bot decides on the main thread, where Ctrl-C (or a stop) may land in its
+    code: that stops the game. In a process that ignores the signals that stop it (a
+    tournament's workers), no signal can have raised it: it is the bot's failure."""
+    bots = [RandomBot(), RaisingAny(KeyboardInterrupt()), RandomBot()]
+    monkeypatch.setattr(signal, "getsignal", lambda signum: signal.default_int_handler)
+    with pytest.raises(KeyboardInterrupt):
+        play_game(RULES, bots, deal_rng=random.Random(1), first_dealer=0)  # type: ignore[list-item]
+    monkeypatch.setattr(signal, "getsignal", lambda signum: signal.SIG_IGN)
+    with pytest.raises(BotFailure, match="raised KeyboardInterrupt"):
+        play_game(RULES, bots, deal_rng=random.Random(1), first_dealer=0)  # type: ignore[list-item]
 
 
 def test_a_decision_still_running_when_its_wait_is_interrupted_is_noted_as_stuck(

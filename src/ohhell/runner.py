@@ -17,6 +17,7 @@ import numbers
 import queue
 import random
 import secrets
+import signal
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -229,15 +230,15 @@ def _decide(
     limit = None if budget.seconds is None else overrun_factor * budget.seconds
     if limit is not None and _STUCK:
         _wait_for_stuck(state)
+
+    def decide() -> Action:
+        return bot.choose(view, rng, budget)
+
     try:
         if limit is None or not limit < threading.TIMEOUT_MAX:  # no time, or none to check
-            start = time.perf_counter()
-            action = bot.choose(view, rng, budget)
-            elapsed = time.perf_counter() - start
+            outcome = _outcome(decide)
         else:
-            action, elapsed = decisions.within(
-                limit, name, seat, lambda: bot.choose(view, rng, budget)
-            )
+            outcome = decisions.within(limit, name, seat, decide)
     except _StillThinking:
         raise BotFailure(
             f"overran its budget: no action after {limit:g} s for a {budget.seconds:g} s budget",
@@ -245,13 +246,15 @@ def _decide(
             bot=name,
             state=state,
         ) from None
-    except (Exception, SystemExit) as exc:  # a bot's bug, or its exit, must not end the game
+    if isinstance(outcome, BaseException):  # a bot's bug, or its exit, must not end the game
+        said = _shown(outcome, str)
         raise BotFailure(
-            f"raised {type(exc).__name__}: {_shown(exc, str)}",
+            f"raised {type(outcome).__name__}{': ' + said if said else ''}",
             seat=seat,
             bot=name,
             state=state,
-        ) from exc
+        ) from outcome
+    action, elapsed = outcome
     timings[seat].append(elapsed)
     if limit is not None and elapsed > limit:
         raise BotFailure(
@@ -277,6 +280,39 @@ def _decide(
     return action
 
 
+def _outcome(decide: Callable[[], Action]) -> tuple[Action, float] | BaseException:
+    """``decide()``'s action and the seconds it took, or what it raised: any exception, its
+    exit (``SystemExit``), a ``GeneratorExit``, one of its own made from ``BaseException``.
+    A ``KeyboardInterrupt`` is raised on: Ctrl-C or a stop (:mod:`ohhell.cli.stopping`)
+    landed while the bot was deciding, unless no signal can have raised it here (a thread
+    other than the main one, or a process that ignores the signals that stop it, as a
+    tournament's workers do): then the bot raised it itself."""
+    start = time.perf_counter()
+    try:
+        action = decide()
+    except KeyboardInterrupt as exc:
+        if _signals_raise_here():
+            raise
+        return exc
+    except BaseException as exc:
+        return exc
+    return action, time.perf_counter() - start
+
+
+_STOP_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+
+
+def _signals_raise_here() -> bool:
+    """Whether a signal may raise ``KeyboardInterrupt`` in this thread: the main thread, with
+    a handler in Python for one of the signals that stop a run (Python's own for Ctrl-C, or
+    :func:`ohhell.cli.stopping.stopped_by_signals`'), neither ignored nor left to the system."""
+    return threading.current_thread() is threading.main_thread() and any(
+        callable(signal.getsignal(signum)) for signum in _STOP_SIGNALS
+    )
+
+
 class _StillThinking(Exception):
     """A bot had no action when its time ran out (:meth:`_Decisions.within`)."""
 
@@ -294,12 +330,9 @@ class _Decision:
         self.outcome: tuple[Action, float] | BaseException | None = None
 
     def run(self) -> None:
-        try:
-            start = time.perf_counter()  # here, so the hand-over is not the bot's time
-            action = contextvars.Context().run(self.decide)
-            self.outcome = (action, time.perf_counter() - start)
-        except BaseException as exc:  # handed to the harness's thread, which reports it
-            self.outcome = exc
+        try:  # timed here, so the hand-over is not the bot's time; not on the main thread,
+            # so whatever the bot raises is its outcome, reported by the harness's thread
+            self.outcome = _outcome(lambda: contextvars.Context().run(self.decide))
         finally:
             self.done.set()
 
@@ -326,8 +359,8 @@ class _Decisions:
 
     def within(
         self, seconds: float, name: str, seat: int, decide: Callable[[], Action]
-    ) -> tuple[Action, float]:
-        """``decide()`` and the seconds it took, given ``seconds`` to return: on this game's
+    ) -> tuple[Action, float] | BaseException:
+        """``decide()``'s :func:`_outcome`, given ``seconds`` to return: on this game's
         decision thread, so that a bot that never returns is reported
         (:class:`_StillThinking`) instead of holding up the game. Python cannot stop a thread,
         so such a decision is left to run on, on a daemon thread that does not keep the process
@@ -350,11 +383,9 @@ class _Decisions:
         if not finished:
             self._abandon(decision, seat)
             raise _StillThinking
-        result = decision.outcome
-        assert result is not None  # set before done
-        if isinstance(result, BaseException):
-            raise result
-        return result
+        outcome = decision.outcome
+        assert outcome is not None  # set before done
+        return outcome
 
     def _abandon(self, decision: _Decision, seat: int) -> None:
         self.close()

@@ -46,6 +46,8 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from ohhell.engine.wording import a_or_an
+
 __all__ = ["as_json", "brief", "exceeds_digit_limit", "json_kind", "parse_json"]
 
 
@@ -169,6 +171,15 @@ def brief(value: object) -> str:
 
     >>> brief(10**5000), brief(-(10**5000) + 1), brief([10**5000])
     ('an integer of 5001 digits', 'a negative integer of 5000 digits', 'a list too long to show')
+
+    An object whose own ``repr`` fails (a bot's, say, handed back as a card) is named by its
+    type, so that the message about it is still written:
+
+    >>> class Odd:
+    ...     def __repr__(self) -> str:
+    ...         raise RuntimeError("no")
+    >>> brief(Odd()), brief([Odd()])
+    ('<an Odd whose repr raised RuntimeError>', '<a list whose repr raised RuntimeError>')
     """
     try:
         text = repr(value)
@@ -176,6 +187,8 @@ def brief(value: object) -> str:
         return _too_deep(value)
     except ValueError:
         return _too_long(value)
+    except Exception as exc:  # a message must be written whatever the object
+        return f"<{a_or_an(type(value).__name__)} whose repr raised {type(exc).__name__}>"
     return _cut(text)
 
 
