@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import importlib
 import threading
+import traceback
 from collections.abc import Callable, Iterable
 from typing import Any, Final, cast
 
@@ -84,7 +85,13 @@ def make_player(spec: str) -> Bot:
     if name in BOT_NAMES:
         return make_bot(spec)
     if "." in name:
-        made = build_bot(imported_factory(name), spec)
+        factory = imported_factory(name)
+        try:
+            made = build_bot(factory, spec)
+        except ValueError:
+            raise
+        except Exception as exc:  # its own code failed: say where, in one line
+            raise ValueError(f"bot {name!r}: making it raised {_raised(exc)}") from exc
         if not callable(getattr(made, "choose", None)):
             raise ValueError(
                 f"bot {name!r} made {brief(made)}, not a bot (an object with a choose method,"
@@ -119,12 +126,29 @@ def imported_factory(path: str) -> Callable[..., Any]:
             f"bot {path!r}: cannot import {module_name} ({exc}); its module must be importable"
             " (installed, or on PYTHONPATH)"
         ) from None
+    except Exception as exc:  # its own code failed as it was imported (a SyntaxError too)
+        raise ValueError(f"bot {path!r}: importing {module_name} raised {_raised(exc)}") from exc
     factory = getattr(module, attribute, None)
     if factory is None:
         raise ValueError(f"bot {path!r}: module {module_name} has no {attribute}")
     if not callable(factory):
         raise ValueError(f"bot {path!r}: {brief(factory)} is not a bot class or a function")
     return cast(Callable[..., Any], factory)
+
+
+def _raised(exc: Exception) -> str:
+    """An exception raised by a bot's own code, for a one-line message: its type, its message
+    and where it was raised (the file and line; a ``SyntaxError`` names its own)."""
+    try:
+        text = str(exc)  # a SyntaxError's names its file and line
+    except Exception:
+        text = ""
+    text = text if len(text) <= 200 else f"{text[:200]}..."
+    frames = traceback.extract_tb(exc.__traceback__)
+    where = ""
+    if frames and not isinstance(exc, SyntaxError):
+        where = f" ({frames[-1].filename}, line {frames[-1].lineno})"
+    return f"{type(exc).__name__}{': ' + text if text else ''}{where}"
 
 
 def same_player(first: str, second: str) -> bool:

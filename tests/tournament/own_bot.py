@@ -30,3 +30,8 @@ class LowBot:
 def not_a_bot() -> object:
     """A function that makes something other than a bot."""
     return object()
+
+
+def broken() -> object:
+    """A function that fails to make its bot, as a bot's own code may."""
+    raise RuntimeError("no config")

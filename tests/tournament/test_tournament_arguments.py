@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -205,6 +206,7 @@ def test_a_bot_of_ones_own_plays_a_tournament_by_its_module_name() -> None:
         ("tests.tournament.no_such_module.Bot", "cannot import tests.tournament.no_such_module"),
         ("tests.tournament.own_bot.HighBot", "module tests.tournament.own_bot has no HighBot"),
         ("tests.tournament.own_bot.not_a_bot", "made <object object at"),
+        ("tests.tournament.own_bot.broken", "making it raised RuntimeError: no config ("),
         (f"{OWN}:wild=1", "has no option 'wild'; its options: greedy"),
         (f"{OWN}:greedy=maybe", "wants true or false"),
     ],
@@ -212,6 +214,23 @@ def test_a_bot_of_ones_own_plays_a_tournament_by_its_module_name() -> None:
 def test_a_bot_of_ones_own_that_cannot_be_made_says_why(spec: str, said: str) -> None:
     with pytest.raises(TournamentError, match=re.escape(said)):
         Matchup(rules=RULES, candidate=spec, baseline="heuristic")
+
+
+@pytest.mark.parametrize(
+    ("source", "said"),
+    [
+        ('raise RuntimeError("broken on purpose")\n', "RuntimeError: broken on purpose ("),
+        ("def choose(:\n", "SyntaxError: invalid syntax (broken_bots_"),
+    ],
+)
+def test_a_bot_module_that_fails_as_it_is_imported_says_so_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, source: str, said: str
+) -> None:
+    module = f"broken_bots_{len(source)}"  # a name of its own: a failed import is not cached
+    (tmp_path / f"{module}.py").write_text(source, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(TournamentError, match=re.escape(f"importing {module} raised {said}")):
+        Matchup(rules=RULES, candidate=f"{module}.Bot", baseline="heuristic")
 
 
 def test_a_module_a_journal_names_is_not_imported_to_compare_players() -> None:
