@@ -36,4 +36,4 @@ def test_a_docs_example_runs_as_written(code: str, monkeypatch: pytest.MonkeyPat
         if word in code:
             require(module)
     monkeypatch.chdir(ROOT)
-    run_python(code)
+    run_python(code, timeout=300)  # a tournament example plays real games on shared cores

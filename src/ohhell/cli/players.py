@@ -12,8 +12,11 @@ from ohhell.players import prepare_players
 __all__ = ["PREPARING", "prepare_bots"]
 
 PREPARING = (
-    "preparing the bots (the first run after an install compiles the search bot: about 20 s)"
+    "preparing the bots (the search bot's code is compiled the first time after an install,"
+    " about 20 s, and loaded from the cache after that, about 1 s on an idle machine)"
 )
+"""Said when building the bots takes over :data:`~ohhell.players.SLOW_PREPARE_SECONDS`: a
+compile, or a load from the cache slowed by a busy machine (no message tells the two apart)."""
 
 
 def prepare_bots(
