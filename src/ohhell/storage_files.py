@@ -185,7 +185,12 @@ def sole_writer(folder: Path) -> Iterator[Path]:
     made = [  # deepest first; never a ".." (a folder that was there, reached another way)
         p for p in (folder, *folder.parents) if p.name not in ("", ".", "..") and not p.exists()
     ]
-    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:  # said of the folder asked for, and of what is in the way
+        blocked = next((p for p in folder.parents if p.exists() and not p.is_dir()), None)
+        why = f"{blocked} is {kind_of(blocked)}, not a folder" if blocked else exc.strerror
+        raise OSError(exc.errno, f"cannot make the folder {folder}: {why or exc}") from None
     # Windows cannot open a folder, and nothing is locked there (hold_exclusively)
     fd = os.open(folder, os.O_RDONLY) if fcntl is not None else None
     try:

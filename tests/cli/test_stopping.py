@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 import pytest
 
-from ohhell.cli.stopping import Stop, stopped_by_signals
+from ohhell.cli.stopping import Stop, last_words, stopped_by_signals
 
 pytestmark = pytest.mark.usefixtures("default_stop_handlers")
 
@@ -35,6 +35,24 @@ def test_a_signal_outside_a_held_section_stops_the_command_at_once(signum: int) 
         reached.append("after the signal")  # pragma: no cover - never reached
     assert reached == []
     assert stop.how == ("interrupted" if signum == signal.SIGINT else "terminated")
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
+def test_a_second_stop_does_not_cut_the_last_words_short(signum: int) -> None:
+    """Once stopped, a command finds and says what is saved: Ctrl-C pressed again meanwhile
+    is ignored there, and the handlers are as they were after."""
+    stop = Stop()
+    said = []
+    with pytest.raises(KeyboardInterrupt), stopped_by_signals(stop):
+        try:
+            os.kill(os.getpid(), signal.SIGINT)
+        except KeyboardInterrupt:
+            with last_words():
+                os.kill(os.getpid(), signum)  # would be handled at once, in this thread
+                said.append("interrupted; 3 of 10 saved")
+            assert signal.getsignal(signum) is not signal.SIG_IGN
+            raise
+    assert said == ["interrupted; 3 of 10 saved"]
 
 
 def test_the_handlers_before_are_restored() -> None:

@@ -410,6 +410,10 @@ def test_a_finished_tournament_is_replaced_only_with_overwrite(tmp_path: Path) -
     from_file = tournament(*first_of_file)  # its seed and count come from the journal
     assert from_file.returncode == 0, from_file.stderr
     assert "already played: 2 deal sets read back" in from_file.stderr
+    assert (  # the file holds more than the tournament played: how to play them is said
+        f"--deals {deals} holds 3 deal sets; the tournament in {other_out} is of 2:"
+        " --deal-sets 3 extends it to all of them"
+    ) in from_file.stderr
     anew = tournament("--deal-sets", "2", "--seed", "1", "--out", str(out), "--overwrite", *COMMON)
     assert anew.returncode == 0, anew.stderr  # played again from scratch, not read back
     assert "already played" not in anew.stderr and "extending" not in anew.stderr
@@ -875,6 +879,46 @@ def test_a_journal_that_cannot_be_written_changes_nothing(
         " they were"
     )
     assert {path.name: path.read_bytes() for path in out.iterdir()} == before
+
+
+def test_a_report_that_cannot_be_replaced_changes_nothing_or_says_what_is_kept(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Extended, a tournament takes away its old reports before it plays. A folder where a
+    report goes is refused before anything changes; a report it may not remove is said, with
+    the deal sets kept and how to go on."""
+    require("rich")
+    require("matplotlib")
+    from ohhell.cli import tournament as command
+
+    out = tmp_path / "out"
+    _finished(out)
+    (out / "report.png").unlink()
+    (out / "report.png").mkdir()
+    before = {path.name: path.read_bytes() for path in out.iterdir() if path.is_file()}
+    args = ["tournament", "--deal-sets", "3", "--out", str(out), "--quiet", *COMMON]
+    assert main(args) == 1
+    assert capsys.readouterr().err.strip() == (
+        f"ohhell tournament: error: {out / 'report.png'} is a folder, not a report file, and a"
+        " tournament writes its report there: remove it, or choose another --out"
+    )
+    assert {path.name: path.read_bytes() for path in out.iterdir() if path.is_file()} == before
+    (out / "report.png").rmdir()
+    (out / "report.png").touch()
+
+    def refused(self: Path, missing_ok: bool = False) -> None:
+        raise PermissionError(errno.EPERM, "Operation not permitted", str(self))
+
+    monkeypatch.setattr(command.Path, "unlink", refused)
+    assert main(args) == 1
+    assert capsys.readouterr().err.strip() == (
+        f"ohhell tournament: error: cannot remove the old report {out / 'report.json'}"
+        " (Operation not permitted): the 2 deal sets played before are kept; once it can be"
+        " removed, the same command with --resume plays the rest"
+    )
+    monkeypatch.undo()
+    assert main([*args, "--resume"]) == 0
+    assert read_journal(out / "journal.jsonl").played == 3
 
 
 def test_a_deal_set_that_cannot_be_saved_stops_the_run_and_resumes(

@@ -132,6 +132,10 @@ def _write(tmp_path: Path, data: object) -> Path:
         ),
         (  # a tournament's report.json: named as what it is not, not listed key by key
             lambda d: (d.clear(), d.update(bots=[], failures=[], games=1)),
+            r"not a deal-set file: it has no 'format' \(a deal-set file's is 'ohhell-deal-sets'\)$",
+        ),
+        (
+            lambda d: d.update(format=None),
             "not a deal-set file: its 'format' must be 'ohhell-deal-sets', got null$",
         ),
         (lambda d: d.update(version=99), "unsupported 'version' 99"),

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from types import FrameType
 from typing import Final
 
-__all__ = ["Stop", "stopped_by_signals"]
+__all__ = ["Stop", "last_words", "stopped_by_signals"]
 
 _SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
 """The signals that stop a run cleanly, as Ctrl-C does (Windows has no SIGHUP)."""
@@ -92,6 +92,25 @@ def stopped_by_signals(stop: Stop) -> Iterator[None]:
         yield
     finally:
         inside = False
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
+@contextmanager
+def last_words() -> Iterator[None]:
+    """The last steps of a command already stopped: finding what is saved, and saying so. A
+    second stop (Ctrl-C pressed twice) is ignored while inside, rather than cutting them short
+    and losing the line that says how to go on: the command is ending anyway. Only the main
+    thread may set signal handlers: elsewhere this does nothing."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = {
+        signum: signal.signal(signum, signal.SIG_IGN) for signum in (signal.SIGINT, *_SIGNALS)
+    }
+    try:
+        yield
+    finally:
         for signum, handler in previous.items():
             signal.signal(signum, handler)
 

@@ -40,7 +40,7 @@ from ohhell.cli.options import (
     seed_or_random,
 )
 from ohhell.cli.players import prepare_bots
-from ohhell.cli.stopping import Stop, stopped_by_signals
+from ohhell.cli.stopping import Stop, last_words, stopped_by_signals
 from ohhell.cli.streams import StandardOutputError, say
 from ohhell.engine import Rules
 from ohhell.engine.jsontext import as_json
@@ -384,6 +384,12 @@ def _run_into(args: argparse.Namespace, rules: Rules, budget: Budget) -> int:
         remove_stale_temporaries(args.out, name)
     journal_path = args.out / FILE_NAME
     _check_foreign_reports(args.out, journal_path, overwrite=args.overwrite)
+    for name in REPORT_FILES:  # replaced by this run's: refused now, before anything changes
+        if (path := args.out / name).exists() and not path.is_file():
+            raise TournamentError(
+                f"{path} is {kind_of(path)}, not a report file, and a tournament writes its"
+                " report there: remove it, or choose another --out"
+            )
     journal = _earlier_run(journal_path, resume=args.resume, overwrite=args.overwrite)
     # a new run next to a finished one: compared with it below, and read back if the same;
     # with --overwrite the new one replaces it, whatever it was
@@ -422,7 +428,8 @@ def _run_into(args: argparse.Namespace, rules: Rules, budget: Budget) -> int:
     if journal is not None and not args.quiet:
         torn = "; a last line cut short is dropped" if journal.torn else ""
         if finished is not None and journal.played == total:  # the same one, run again
-            say(f"already played: {journal.played} deal sets read back from {journal_path}")
+            played = counted(journal.played, "deal set")
+            say(f"already played: {played} read back from {journal_path}")
         elif finished is not None:  # a larger --deal-sets: extended, as with --resume
             say(f"extending: {journal.played} of {total} deal sets played before")
         else:
@@ -466,7 +473,13 @@ def _seed_and_deals(
     if count is None and before is not None:  # the tournament's, not the default's
         count = before.deal_sets
         if from_file is not None:  # a file of fewer: compared as it is, not refused for that
-            count = min(count, len(from_file.sets))
+            held = len(from_file.sets)
+            if held > count and not args.quiet:  # a file of more: played on only if asked
+                say(
+                    f"--deals {args.deals} holds {counted(held, 'deal set')}; the tournament in"
+                    f" {args.out} is of {count}: --deal-sets {held} extends it to all of them"
+                )
+            count = min(count, held)
     if from_file is None:
         return seed, generate_deal_sets(rules, DEFAULT_DEAL_SETS if count is None else count, seed)
     try:
@@ -517,13 +530,25 @@ def _play(
         header = journal_header(matchup, deal_sets, build=build)
         writer = JournalWriter(journal_path, header, journal, deal_sets=deal_sets)
     except OSError as exc:
-        kept = f": its {len(tally)} deal sets played before are kept as they were" if tally else ""
+        kept = (
+            f": its {counted(len(tally), 'deal set')} played before are kept as they were"
+            if tally
+            else ""
+        )
         raise TournamentError(
             f"cannot write the journal {journal_path} ({exc.strerror or exc}): nothing was"
             f" changed{kept}"
         ) from None
-    for name in REPORT_FILES:  # they describe what the journal held before: until this
-        (args.out / name).unlink(missing_ok=True)  # run writes its own, there are none
+    try:
+        for name in REPORT_FILES:  # they describe what the journal held before: until this
+            (args.out / name).unlink(missing_ok=True)  # run writes its own, there are none
+    except OSError as exc:  # a file it may not remove (checked to be files in _run_into)
+        writer.close()
+        raise TournamentError(
+            f"cannot remove the old report {exc.filename} ({exc.strerror or exc}): the"
+            f" {counted(len(tally), 'deal set')} played before are kept; once it can be"
+            f" removed, {_same_command(args)} plays the rest"
+        ) from None
     errors = _console(stderr=True)
     with (
         writer,
@@ -563,7 +588,7 @@ def _play(
                     say(f"bot failure, deal set voided: {outcome.failure.message}")
             if progress.disable and not args.quiet and (saved % step == 0 or saved == total):
                 failed = f" ({voided} voided by a bot failure)" if voided else ""
-                say(f"{saved}/{total} deal sets played{failed}")
+                say(f"{saved}/{total} deal set{'' if total == 1 else 's'} played{failed}")
 
         stop = Stop()
         try:
@@ -579,13 +604,14 @@ def _play(
                     on_done(outcome)
             return tally
         except KeyboardInterrupt:
-            progress.stop()
-            writer.close()
-            saved = read_journal(journal_path).played  # what is on disk, exactly
-            say(
-                f"ohhell tournament: {stop.how}; {saved} of {total} deal sets are saved in"
-                f" {journal_path}: {_same_command(args)} plays the rest"
-            )
+            with last_words():  # a second Ctrl-C would lose the line saying how to go on
+                progress.stop()
+                writer.close()
+                saved = read_journal(journal_path).played  # what is on disk, exactly
+                say(
+                    f"ohhell tournament: {stop.how}; {saved} of {total} deal sets are saved in"
+                    f" {journal_path}: {_same_command(args)} plays the rest"
+                )
             raise _Stopped(stop.exit_status) from None
         except BrokenProcessPool:  # a worker killed (out of memory, say) or crashed in C
             progress.stop()

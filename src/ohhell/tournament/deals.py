@@ -473,10 +473,13 @@ def _pack_as_read(obj: dict[str, Any]) -> object:
 def _parse(data: object) -> DealSets:
     if not isinstance(data, dict):
         raise DealFileError("the top level must be a JSON object")
-    if data.get("format") != FORMAT:
+    if "format" not in data:
         raise DealFileError(
-            f"not a deal-set file: its 'format' must be {FORMAT!r}, got"
-            f" {as_json(data.get('format'))}"
+            f"not a deal-set file: it has no 'format' (a deal-set file's is {FORMAT!r})"
+        )
+    if data["format"] != FORMAT:
+        raise DealFileError(
+            f"not a deal-set file: its 'format' must be {FORMAT!r}, got {as_json(data['format'])}"
         )
     _no_other_keys(data, _KEYS, "the file", "a deal-set file")
     if type(data.get("version")) is not int or data.get("version") != VERSION:  # not true, 1.0

@@ -633,7 +633,7 @@ def check_same_tournament(journal: Journal, matchup: Matchup, deal_sets: DealSet
             raise JournalError(
                 f"journal {journal.path} records a tournament of {recorded['deal_sets']} deal"
                 f" sets ({journal.played} played) with these bots and rules, and only"
-                f" {count} are asked for here:"
+                f" {count} {'is' if count == 1 else 'are'} asked for here:"
                 " a tournament can be extended, not cut short: ask for"
                 f" {recorded['deal_sets']} deal sets or more (--deal-sets"
                 f" {recorded['deal_sets']} or more, or leave it out; with --deals, a file"

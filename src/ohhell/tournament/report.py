@@ -23,13 +23,14 @@ from __future__ import annotations
 import csv
 import io
 import json
+import textwrap
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ohhell.engine.wording import counted
 from ohhell.storage_files import write_atomic
 from ohhell.tournament.duplicate import Matchup
-from ohhell.tournament.stats import BotStats, Rate, TournamentStats, fixed
+from ohhell.tournament.stats import BotStats, Rate, TournamentStats, fixed, reported_ms
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -68,8 +69,9 @@ def render_table(stats: TournamentStats, console: Console) -> None:
         table.add_row(label, *cells)
 
     bots = (stats.candidate, stats.baseline)
-    row("score per game (95 % CI)", [str(b.score_per_game) for b in bots])
-    row("score per hand (95 % CI)", [str(b.score_per_hand) for b in bots])
+    ci = " (95 % CI)" if stats.deal_sets > 1 else ""  # one deal set: no interval to give
+    row(f"score per game{ci}", [str(b.score_per_game) for b in bots])
+    row(f"score per hand{ci}", [str(b.score_per_hand) for b in bots])
     row("bids made", [_pct(b.bids) for b in bots])
     row(  # the baseline's is per seat it holds: the seats' shares of a game add up to 100 %
         "first-place share, per seat",
@@ -133,7 +135,7 @@ def _bot_rows(bot: BotStats) -> list[tuple[Any, ...]]:
         for key, rate in sorted(table.items()):
             rows.append((metric, key, rate.rate, None, None, rate.total))
     for name, value in bot.decision_ms.items():
-        rows.append((f"decision_ms_{name}", "", value, None, None, bot.decisions))
+        rows.append((f"decision_ms_{name}", "", reported_ms(value), None, None, bot.decisions))
     return [(bot.role, bot.bot, *row) for row in rows]
 
 
@@ -189,7 +191,8 @@ def _write_png(stats: TournamentStats, path: Path) -> None:
             paired.low, paired.high, color="tab:orange", alpha=0.3, label="95 % CI", zorder=0
         )
     left.axvline(0, color="grey", linestyle=":")
-    left.set_title(f"{stats.candidate.bot} - {stats.baseline.bot}: paired score per game")
+    title = f"{stats.candidate.bot} - {stats.baseline.bot}: paired score per game"
+    left.set_title("\n".join(textwrap.wrap(title, 60)))  # long bot specs: lines, not clipped
     left.set_xlabel("score difference per deal set")
     left.set_ylabel("deal sets")
     left.yaxis.set_major_locator(MaxNLocator(integer=True))  # counts: no "0.2 deal sets"

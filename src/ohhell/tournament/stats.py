@@ -64,6 +64,7 @@ __all__ = [
     "fixed",
     "mean_ci",
     "percentile",
+    "reported_ms",
     "share_ci",
     "t95",
 ]
@@ -220,6 +221,11 @@ def share_ci(values: Sequence[float], games: int) -> Estimate:
     >>> e = share_ci([1.0] * 20, 80)
     >>> round(e.low, 3), e.high
     (0.948, 1.0)
+
+    The interval holds the mean, whatever the rounding of floats (Wilson's does, exactly):
+
+    >>> share_ci([1.0] * 3, 9).high, share_ci([0.0] * 3, 9).low
+    (1.0, 0.0)
     >>> e = share_ci([0.25, 0.5, 0.0, 0.75] * 100, 1600)
     >>> round(e.low, 4), round(e.high, 4), round(mean_ci([0.25, 0.5, 0.0, 0.75] * 100).low, 4)
     (0.3479, 0.4029, 0.3475)
@@ -238,8 +244,19 @@ def share_ci(values: Sequence[float], games: int) -> Estimate:
     z2 = Z95 * Z95 / effective
     centre = (mean + z2 / 2) / (1 + z2)
     half = Z95 * math.sqrt(mean * (1 - mean) / effective + z2 / effective / 4) / (1 + z2)
-    low, high = max(0.0, centre - half), min(1.0, centre + half)
+    low, high = max(0.0, min(mean, centre - half)), min(1.0, max(mean, centre + half))
     return Estimate(mean, (high - low) / 2, k, (0.0, 1.0), (low, high))
+
+
+def reported_ms(ms: float) -> float:
+    """A time in milliseconds as the reports write it: to the nanosecond, since the times
+    are whole microseconds and a percentile may fall between two (no 0.036000000000000004,
+    the float that 36 microseconds gives in seconds and then in milliseconds).
+
+    >>> reported_ms(36 / 1e6 * 1000), reported_ms(0.0365)
+    (0.036, 0.0365)
+    """
+    return round(ms, 6)
 
 
 def percentile(values: Sequence[float], q: float) -> float:
@@ -308,7 +325,7 @@ class BotStats:
             "bid_hit_rate_by_seat": rates(self.bids_by_seat),
             "bid_hit_rate_by_bid_position": rates(self.bids_by_position),
             "decisions": self.decisions,
-            "decision_ms": self.decision_ms,
+            "decision_ms": {key: reported_ms(ms) for key, ms in self.decision_ms.items()},
         }
 
 
