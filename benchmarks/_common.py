@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import inspect
 import itertools
 import json
 import math
@@ -241,6 +242,31 @@ def search_options(
     return options
 
 
+def changed_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    """The search bot's ``options`` that differ from its defaults: an ``--option`` set to its
+    default plays the bot as it ships.
+
+    >>> changed_options({"rivalry": 0.25, "spoiler": False})
+    {'spoiler': False}
+    """
+    parameters = inspect.signature(SearchBot).parameters
+    return {name: value for name, value in options.items() if parameters[name].default != value}
+
+
+def settled(value: float) -> float:
+    """A mean of leads at tables (:func:`table_lead`), to a billionth: such means are
+    fractions of a few seats, and the floats they are reached through leave residue (a lead of
+    exactly nothing as ``2.2e-16``, or ``-2.2e-16``, printed as ``-0.00``).
+
+    >>> from statistics import fmean
+    >>> tables = [[11, 16, 8, 4], [5, 7, 2, 9], [18, 16, 16, 17], [19, 17, 13, 14]]
+    >>> leads = [table_lead(points, seat) for seat, points in enumerate(tables)]
+    >>> fmean(leads), settled(fmean(leads))
+    (2.220446049250313e-16, 0.0)
+    """
+    return round(value, 9) + 0.0  # + 0.0: no -0.0
+
+
 def load_paired(
     parser: argparse.ArgumentParser,
     path: Path | None,
@@ -250,13 +276,15 @@ def load_paired(
     *,
     benchmark: str,
     settings: Mapping[str, Any] | None = None,
+    opponents: Mapping[str, Any] | None = None,
     optional: bool = False,
 ) -> dict[str, float]:
     """The per-unit figures ``key`` of an earlier run's JSON at ``path`` (``{}`` without
     one), by unit (a deal set's or deal's seed or index, as a string). The JSON must be a
     ``--json`` of ``benchmark`` (its ``"benchmark"`` figure) run with the same ``settings``
-    (what fixes which cards a unit deals besides its key, e.g. ``{"seed": 5}``); one that
-    cannot be read, is another benchmark's, differs in a setting, lacks the figures or shares
+    (what fixes which cards a unit deals besides its key, e.g. ``{"seed": 5}``) and the same
+    ``opponents`` (how the bots it meets are set); one that
+    cannot be read, is another benchmark's, differs in either, lacks the figures or shares
     none of ``units`` is a usage error (``unit`` names one). ``optional`` figures, which runs
     saved before they were measured lack, are ``{}`` when the JSON has none."""
     if path is None:
@@ -271,12 +299,13 @@ def load_paired(
         parser.error(f"--paired: {path} is not a --json of {benchmark}")
     if earlier["benchmark"] != benchmark:
         parser.error(f"--paired: {path} is a --json of {earlier['benchmark']}, not of {benchmark}")
-    for name, value in (settings or {}).items():
-        if earlier.get(name) != value:
-            parser.error(
-                f"--paired: {path} was run with {name} {earlier.get(name)}, this run {value}:"
-                f" the {unit}s differ"
-            )
+    for what, alike in ((f"{unit}s", settings), ("opponents", opponents)):
+        for name, value in (alike or {}).items():
+            if earlier.get(name) != value:
+                parser.error(
+                    f"--paired: {path} was run with {name} {earlier.get(name)}, this run"
+                    f" {value}: the {what} differ"
+                )
     values = earlier.get(key)
     if optional and values is None:
         return {}

@@ -117,7 +117,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     games = 4 if args.quick else args.games
     if games < 1:
         parser.error(f"--games must be at least 1, got {games}")
-    figures = run(games, args.seed)
+    figures = {**run(games, args.seed), "seed": args.seed}
     print(f"4 heuristic bots in self-play, standard game, {games} games, {figures['bids']} bids")
     print(f"bid hit rate: {figures['hit_rate']:.1%}")
     by_size = figures["hit_rate_by_hand_size"]

@@ -108,7 +108,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     sets = 4 if args.quick else args.sets
     if sets < 2:
         parser.error(f"--sets must be at least 2 (for a confidence interval), got {sets}")
-    figures = run(sets, args.seed)
+    figures = {**run(sets, args.seed), "seed": args.seed}
     print(f"heuristic vs 3 random, 4 players, standard game, {sets} duplicate deal sets")
     print(
         f"mean score per game: heuristic {figures['heuristic_mean']:.1f}"

@@ -95,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
         "python_ohhell": lambda: run_openspiel("python_ohhell(players=4)", seconds, args.seed),
         "openspiel-oh_hell": lambda: run_openspiel("oh_hell(players=4)", seconds, args.seed),
     }
-    figures: dict[str, Any] = {"seconds": seconds, "runners": {}}
+    figures: dict[str, Any] = {"seconds": seconds, "seed": args.seed, "runners": {}}
     for name, runner in runners.items():
         start = time.perf_counter()
         steps = runner()

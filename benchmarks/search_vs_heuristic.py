@@ -69,6 +69,7 @@ from _common import (
     RunJournal,
     add_ab_arguments,
     add_journal_argument,
+    changed_options,
     check_bot_budget,
     code_fingerprint,
     decision_seconds,
@@ -83,6 +84,7 @@ from _common import (
     refuse_same_file,
     run_main,
     search_options,
+    settled,
     start_worker,
     table_lead,
     whole_number,
@@ -337,7 +339,8 @@ def play_deal_set(job: Job) -> DealSetResult:
             bids += 1
             made += hand.bids[seat] == hand.tricks_won[seat]
         seconds.extend(result.decision_seconds[seat])
-    return DealSetResult(statistics.fmean(margins), statistics.fmean(leads), made, bids, seconds)
+    lead = settled(statistics.fmean(leads))
+    return DealSetResult(statistics.fmean(margins), lead, made, bids, seconds)
 
 
 def _play_keyed(job: Job) -> tuple[int, DealSetResult]:
@@ -475,7 +478,9 @@ def report(figures: dict[str, Any]) -> str:
         or figures.get("candidate", "search") != "search"
         or figures.get("part", "all") != "all"
     )
-    variant = figures["simulations"] != DEFAULT_SIMULATIONS or bool(figures["options"])
+    variant = figures["simulations"] != DEFAULT_SIMULATIONS or bool(
+        changed_options(figures["options"])
+    )
     ungraded = measurement or variant
 
     def verdict(ok: bool) -> str:

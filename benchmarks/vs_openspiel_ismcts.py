@@ -76,6 +76,7 @@ from typing import Any, Final
 from _common import (
     add_ab_arguments,
     add_journal_argument,
+    changed_options,
     check_bot_budget,
     code_fingerprint,
     decision_seconds,
@@ -89,6 +90,7 @@ from _common import (
     refuse_same_file,
     run_main,
     search_options,
+    settled,
     start_worker,
     table_lead,
     whole_number,
@@ -219,8 +221,8 @@ def summarize(per_deal: Sequence[tuple[HandOutcome, ...]]) -> dict[str, Any]:
                     theirs_hits += hit
                     theirs_bids += 1
                     theirs_s.extend(hand.decision_seconds[seat])
-        ahead_os.append(statistics.fmean(diff_os))
-        ahead_std.append(statistics.fmean(diff_std))
+        ahead_os.append(settled(statistics.fmean(diff_os)))
+        ahead_std.append(settled(statistics.fmean(diff_std)))
 
     def timing(seconds: list[float]) -> dict[str, float]:
         return {
@@ -253,7 +255,7 @@ def verdicts(figures: dict[str, Any], *, sims: int = DEFAULT_SIMS) -> dict[str, 
     :data:`DEFAULT_SIMS` simulations searching from its view: for another bot, against
     another number of simulations (``--sims``, ``--quick``) or against IS-MCTS on the real
     state (``figures["ismcts_sees"]`` ``state``, knowing the stock), each is ``n/a``."""
-    shipped = figures["bot"] == "search" and not figures["options"]
+    shipped = figures["bot"] == "search" and not changed_options(figures["options"])
 
     def verdict(ok: bool) -> str:
         if not shipped:
@@ -346,7 +348,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         {str(i) for i in range(deals)},
         "deal",
         benchmark=BENCHMARK,
-        settings={"seed": args.seed, "ismcts_simulations": sims, "ismcts_sees": args.ismcts_sees},
+        settings={"seed": args.seed},
+        opponents={"ismcts_simulations": sims, "ismcts_sees": args.ismcts_sees},
     )
     try:
         load_pyspiel()
@@ -414,7 +417,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(
         f"{named} vs OpenSpiel IS-MCTS ({sims} simulations, searching {searched}),"
         f" {PLAYERS} players, hand sizes"
-        f" 1-{min(deals, MAX_HAND)}, {deals} deals x {PLAYERS} seats,"
+        f" 1-{min(deals, MAX_HAND)}, {counted(deals, 'deal')} x {PLAYERS} seats,"
         f" {figures['wall_seconds']:.1f} s"
         + (", numba not loaded: our search in pure Python" if compiled is False else "")
     )

@@ -284,10 +284,10 @@ def earlier_run(tmp_path: Path, **figures: Any) -> str:
          "EARLIER was run with seed 5, this run 999: the deals differ"),
         ({"benchmark": "vs_openspiel_ismcts", "seed": 999, "ismcts_simulations": 10_000,
           "leads": {"0": 1.0}},
-         "EARLIER was run with ismcts_simulations 10000, this run 20: the deals differ"),
+         "EARLIER was run with ismcts_simulations 10000, this run 20: the opponents differ"),
         ({"benchmark": "vs_openspiel_ismcts", "seed": 999, "ismcts_simulations": 20,
           "ismcts_sees": "state", "leads": {"0": 1.0}},
-         "EARLIER was run with ismcts_sees state, this run view: the deals differ"),
+         "EARLIER was run with ismcts_sees state, this run view: the opponents differ"),
         ({"benchmark": "vs_openspiel_ismcts", "seed": 999, "ismcts_simulations": 20,
           "ismcts_sees": "view", "leads": {"900": 1.0}},
          "EARLIER shares no deal with this run"),
@@ -354,6 +354,9 @@ def test_search_vs_heuristic_judges_no_lower_bound_without_a_ci(
     for changed in ({"simulations": 24}, {"options": {"rivalry": 0.5}}):
         graded = bench.report({**two, **changed})
         assert graded.count("n/a, not the bot as it ships") == 3
+    # an --option set to its default is the bot as it ships
+    defaults = bench.report({**two, "options": {"rivalry": 0.25}}).splitlines()
+    assert defaults[1:] == bench.report(two).splitlines()[1:]  # graded; the title names it
 
 
 def test_vs_openspiel_ismcts_verdicts(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -409,6 +412,8 @@ def test_vs_openspiel_ismcts_verdicts(monkeypatch: pytest.MonkeyPatch) -> None:
         ("search", {"rivalry": 0.5}),
     ):
         assert bench.verdicts(figures(1.6, 1.1, 0.7, 50.0, bot, **options)) == another
+    as_it_ships = bench.verdicts(figures(1.6, 1.1, 0.7, 50.0, rivalry=0.25, spoiler=True))
+    assert as_it_ships == dict.fromkeys(("ahead", "bids", "ms"), "PASS")  # the defaults
 
 
 def test_vs_openspiel_ismcts_prints_its_targets(tmp_path: Path) -> None:
