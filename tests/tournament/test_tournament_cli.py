@@ -1166,3 +1166,17 @@ def test_a_bot_of_ones_own_plays_from_the_command_line(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     report = json.loads((tmp_path / "out" / "report.json").read_text(encoding="utf-8"))
     assert report["matchup"]["candidate"] == spec and report["deal_sets"] == 3
+    # extended with the spec spelt another way: the tournament keeps the name it was played by
+    respelt = "tests.tournament.own_bot.LowBot: greedy=yes"
+    more = subprocess.run(
+        [*TOURNAMENT, *COMMON, "--candidate", respelt, "--deal-sets", "4", "--quiet", "--out", out],
+        capture_output=True,
+        text=True,
+        timeout=180,
+        check=False,
+        env={**os.environ, "PYTHONPATH": str(root)},
+    )
+    assert more.returncode == 0, more.stderr
+    report = json.loads((tmp_path / "out" / "report.json").read_text(encoding="utf-8"))
+    assert report["matchup"]["candidate"] == spec and report["deal_sets"] == 4
+    assert [bot["bot"] for bot in report["bots"]] == [spec, "random"]

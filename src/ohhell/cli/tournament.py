@@ -407,6 +407,11 @@ def _run_into(args: argparse.Namespace, rules: Rules, budget: Budget) -> int:
         journal = _finished_before(finished, matchup, deal_sets)
     elif journal is not None:
         check_same_tournament(journal, matchup, deal_sets)
+    if journal is not None:  # its bots as it names them, however this command spells them
+        named = journal.header["matchup"]
+        matchup = dataclasses.replace(
+            matchup, candidate=named["candidate"], baseline=named["baseline"]
+        )
     this_build = tournament_build()  # reckoned once: the journal's header and the report's
     build: dict[str, str] | None = this_build
     if journal is not None:
