@@ -417,6 +417,7 @@ def test_an_unfinished_record_replays_as_unfinished(
     assert (sheet["finished"], sheet["winners"], len(sheet["hands"])) == (False, [], 1)
     hand = sheet["hands"][0]
     assert hand["points"] is None and hand["bids"].count(None) == 2
+    assert hand["totals"] is None and sheet["totals"] == [0, 0, 0]  # as its record, and so far
 
 
 def test_a_record_file_of_blank_lines_is_empty(

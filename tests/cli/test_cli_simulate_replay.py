@@ -739,3 +739,33 @@ def test_a_full_disk_says_what_failed_and_what_is_saved(tmp_path: Path) -> None:
         " rest (the records there are kept)\n"
     )
     assert not small.exists()  # the folder it made, left empty (no temporary file), is gone
+
+
+@pytest.mark.usefixtures("default_stop_handlers")
+def test_a_stop_while_a_record_is_written_reports_that_record_first(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A stop that comes as a record is written waits for it to be on disk; the game is then
+    reported, as every game whose record is on disk is, before the run stops: a reader of the
+    JSON lines learns of every record written."""
+    import os
+
+    from ohhell.cli import simulate
+    from ohhell.cli.main import main
+
+    write = simulate._write_record
+
+    def stopped_while_writing(path: Path, text: str, *, overwrite: bool) -> None:
+        if path.name == "game-2.json":
+            os.kill(os.getpid(), signal.SIGTERM)  # noted, held back until the record is written
+        write(path, text, overwrite=overwrite)
+
+    monkeypatch.setattr(simulate, "_write_record", stopped_while_writing)
+    out = tmp_path / "out"
+    args = ["simulate", "--players", "3", "--schedule", "custom", "--hand-sizes", "1,2"]
+    assert main([*args, "--games", "5", "--seed", "1", "--out", str(out), "--json"]) == 143
+    captured = capsys.readouterr()
+    reported = [json.loads(line)["record"] for line in captured.out.splitlines()]
+    assert reported == [str(out / "game-1.json"), str(out / "game-2.json")]
+    assert sorted(path.name for path in out.iterdir()) == ["game-1.json", "game-2.json"]
+    assert captured.err == f"ohhell simulate: terminated; 2 of 5 records are written in {out}\n"

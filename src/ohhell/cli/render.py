@@ -128,8 +128,10 @@ def score_sheet_json(
                 "trump": None if row.trump_card is None else str(row.trump_card),
                 "bids": list(row.bids),
                 "tricks_won": list(row.tricks_won),
+                # a hand under way has neither, as in its record (the game's totals so far
+                # are the sheet's own "totals")
                 "points": None if row.points is None else list(row.points),
-                "totals": list(row.totals),
+                "totals": None if row.points is None else list(row.totals),
             }
             for row in rows
         ],

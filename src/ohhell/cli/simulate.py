@@ -237,22 +237,15 @@ def _play(
             for number, seed in enumerate(seeds, 1):
                 state = play_game(rules, _make_bots(names), deal_rng=random.Random(seed)).state
                 path = None if out is None else out / _file_name(seed)
-                with stop.held():  # never a record on disk that the run does not count
-                    if path is not None:
-                        record = records.to_record(
-                            state,
-                            seats=seats,
-                            meta={"generator": "ohhell simulate", "seed": seed, "players": names},
-                        )
-                        try:
-                            _write_record(path, records.dumps(record), overwrite=args.overwrite)
-                        except OSError as exc:  # a full disk, a folder made read-only
-                            raise SimulateError(
-                                f"cannot write {path} ({exc.strerror or exc})"
-                                f"{_kept(written, seeds, out)}; once it can be written, the same"
-                                " command writes the rest (the records there are kept)"
-                            ) from None
-                        written += 1
+                stopping = False  # a stop that came as the record was written
+                try:
+                    with stop.held():  # never a record on disk that the run does not count
+                        if path is not None:
+                            kept = _kept(written, seeds, out)  # said if it cannot be written
+                            _save(state, path, seats, names, seed, args.overwrite, kept)
+                            written += 1
+                except KeyboardInterrupt:  # held back until the record was on disk: it is
+                    stopping = True  # reported as every record is, and then the run stops
                 try:  # outside the held section: a stop ends a print blocked on a reader
                     _report(args, rules, state, seats, seed, number, path)  # who stalls
                     sys.stdout.flush()  # reported now, not when a pipe's buffer fills
@@ -263,11 +256,36 @@ def _play(
                         f"cannot write to standard output ({exc.strerror or exc})"
                         f"{_kept(written, seeds, out)}"
                     ) from None
+                if stopping:
+                    raise KeyboardInterrupt
     except KeyboardInterrupt:
         saved = f"; {written} of {len(seeds)} records are written in {out}" if out else ""
         say(f"ohhell simulate: {stop.how}{saved}")
         return stop.exit_status
     return 0
+
+
+def _save(
+    state: GameState,
+    path: Path,
+    seats: list[str],
+    names: list[str],
+    seed: int,
+    overwrite: bool,
+    kept: str,
+) -> None:
+    """Write the record of the game ``state`` to ``path``; if it cannot be written, a
+    :class:`SimulateError` that says so, and what the run has saved (``kept``)."""
+    record = records.to_record(
+        state, seats=seats, meta={"generator": "ohhell simulate", "seed": seed, "players": names}
+    )
+    try:
+        _write_record(path, records.dumps(record), overwrite=overwrite)
+    except OSError as exc:  # a full disk, a folder made read-only
+        raise SimulateError(
+            f"cannot write {path} ({exc.strerror or exc}){kept}; once it can be written, the"
+            " same command writes the rest (the records there are kept)"
+        ) from None
 
 
 def _kept(written: int, seeds: range, out: Path | None) -> str:
