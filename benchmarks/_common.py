@@ -246,11 +246,15 @@ def changed_options(options: Mapping[str, Any]) -> dict[str, Any]:
     """The search bot's ``options`` that differ from its defaults: an ``--option`` set to its
     default plays the bot as it ships.
 
-    >>> changed_options({"rivalry": 0.25, "spoiler": False})
-    {'spoiler': False}
+    >>> changed_options({"rivalry": 0.25, "spoiler": False, "gone": 1})  # gone: not now
+    {'spoiler': False, 'gone': 1}
     """
-    parameters = inspect.signature(SearchBot).parameters
-    return {name: value for name, value in options.items() if parameters[name].default != value}
+    parameters = inspect.signature(SearchBot).parameters  # one it lacks (an older run's): changed
+    return {
+        name: value
+        for name, value in options.items()
+        if name not in parameters or parameters[name].default != value
+    }
 
 
 def settled(value: float) -> float:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextvars
 import functools
 import math
+import os
 import random
 import secrets
 import signal
@@ -402,19 +403,45 @@ def test_a_game_s_timed_decisions_share_one_thread_which_a_stuck_decision_keeps(
     assert not second.is_alive()  # idle, so closing ended it
 
 
-def test_a_bots_keyboard_interrupt_is_a_stop_only_where_a_signal_can_raise_it(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+class Stopped:
+    """Decides as a stop signal lands: its handler's ``KeyboardInterrupt`` comes up through the
+    bot's code."""
+
+    name = "stopped"
+
+    def choose(self, view: PlayerView, rng: random.Random, budget: Budget) -> Action:
+        os.kill(os.getpid(), signal.SIGTERM)
+        raise AssertionError("the handler raised")  # pragma: no cover - never reached
+
+
+@pytest.mark.usefixtures("default_stop_handlers")
+def test_a_bots_keyboard_interrupt_is_a_stop_only_where_a_signal_raised_it() -> None:
     """Untimed, a bot decides on the main thread, where Ctrl-C (or a stop) may land in its
-    code: that stops the game. In a process that ignores the signals that stop it (a
-    tournament's workers), no signal can have raised it: it is the bot's failure."""
-    bots = [RandomBot(), RaisingAny(KeyboardInterrupt()), RandomBot()]
-    monkeypatch.setattr(signal, "getsignal", lambda signum: signal.default_int_handler)
-    with pytest.raises(KeyboardInterrupt):
-        play_game(RULES, bots, deal_rng=random.Random(1), first_dealer=0)  # type: ignore[list-item]
-    monkeypatch.setattr(signal, "getsignal", lambda signum: signal.SIG_IGN)
-    with pytest.raises(BotFailure, match="raised KeyboardInterrupt"):
-        play_game(RULES, bots, deal_rng=random.Random(1), first_dealer=0)  # type: ignore[list-item]
+    code: that stops the game. A ``KeyboardInterrupt`` the bot raises itself is its failure
+    where that can be told (the command line's handlers, written in Python, are in the
+    traceback of what they raise) or where no signal can have raised it (a process that
+    ignores the stop signals, as a tournament's workers do). Under Python's own Ctrl-C
+    handler, written in C, it cannot be told: it is taken for Ctrl-C."""
+    from ohhell.cli.stopping import Stop, stopped_by_signals
+
+    def play(bot: object) -> None:
+        bots = [RandomBot(), bot, RandomBot()]
+        play_game(RULES, bots, deal_rng=random.Random(1), first_dealer=0)  # type: ignore[arg-type]
+
+    with pytest.raises(KeyboardInterrupt):  # Python's own handler
+        play(RaisingAny(KeyboardInterrupt()))
+    with stopped_by_signals(Stop()):  # the command line's
+        with pytest.raises(BotFailure, match="raised KeyboardInterrupt: its own"):
+            play(RaisingAny(KeyboardInterrupt("its own")))
+        with pytest.raises(KeyboardInterrupt):
+            play(Stopped())
+    ignored = {signum: signal.signal(signum, signal.SIG_IGN) for signum in runner.STOP_SIGNALS}
+    try:
+        with pytest.raises(BotFailure, match="raised KeyboardInterrupt"):
+            play(RaisingAny(KeyboardInterrupt()))
+    finally:
+        for signum, handler in ignored.items():
+            signal.signal(signum, handler)
 
 
 def test_a_decision_still_running_when_its_wait_is_interrupted_is_noted_as_stuck(

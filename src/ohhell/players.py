@@ -36,6 +36,7 @@ ValueError: bot 'ohhell.bots.NoSuchBot': module ohhell.bots has no NoSuchBot
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import threading
 import traceback
 from collections.abc import Callable, Iterable
@@ -90,8 +91,8 @@ def make_player(spec: str) -> Bot:
             made = build_bot(factory, spec)
         except ValueError:
             raise
-        except Exception as exc:  # its own code failed: say where, in one line
-            raise ValueError(f"bot {name!r}: making it raised {_raised(exc)}") from exc
+        except (Exception, SystemExit) as exc:  # its own code failed: say where, in one line
+            raise ValueError(f"bot {name!r}: making it raised {_raised(exc, name)}") from exc
         if not callable(getattr(made, "choose", None)):
             raise ValueError(
                 f"bot {name!r} made {brief(made)}, not a bot (an object with a choose method,"
@@ -126,8 +127,11 @@ def imported_factory(path: str) -> Callable[..., Any]:
             f"bot {path!r}: cannot import {module_name} ({exc}); its module must be importable"
             " (installed, or on PYTHONPATH)"
         ) from None
-    except Exception as exc:  # its own code failed as it was imported (a SyntaxError too)
-        raise ValueError(f"bot {path!r}: importing {module_name} raised {_raised(exc)}") from exc
+    except (Exception, SystemExit) as exc:  # its own code failed as it was imported (a
+        # SyntaxError too; an exit: a module that parses its command line as it loads)
+        raise ValueError(
+            f"bot {path!r}: importing {module_name} raised {_raised(exc, path)}"
+        ) from exc
     factory = getattr(module, attribute, None)
     if factory is None:
         raise ValueError(f"bot {path!r}: module {module_name} has no {attribute}")
@@ -136,15 +140,23 @@ def imported_factory(path: str) -> Callable[..., Any]:
     return cast(Callable[..., Any], factory)
 
 
-def _raised(exc: Exception) -> str:
-    """An exception raised by a bot's own code, for a one-line message: its type, its message
-    and where it was raised (the file and line; a ``SyntaxError`` names its own)."""
+def _raised(exc: BaseException, path: str) -> str:
+    """An exception raised by the code of the bot at ``path`` (``module.Name``), for a
+    one-line message: its type, its message and where it was raised: the last line of the
+    bot's module it went through (where the bot's own code called what failed), else the
+    line that raised it (a ``SyntaxError`` names its own)."""
     try:
         text = str(exc)  # a SyntaxError's names its file and line
     except Exception:
         text = ""
     text = text if len(text) <= 200 else f"{text[:200]}..."
-    frames = traceback.extract_tb(exc.__traceback__)
+    try:
+        spec = importlib.util.find_spec(path.rpartition(".")[0])
+        origin = spec.origin if spec is not None else None
+    except (Exception, SystemExit):  # a parent package that fails to import, say
+        origin = None
+    raised = traceback.extract_tb(exc.__traceback__)
+    frames = [frame for frame in raised if frame.filename == origin] or raised
     where = ""
     if frames and not isinstance(exc, SyntaxError):
         where = f" ({frames[-1].filename}, line {frames[-1].lineno})"

@@ -22,6 +22,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Final
 
 from ohhell.bots.base import Bot, Budget
 from ohhell.engine import (
@@ -39,7 +40,14 @@ from ohhell.engine import (
     view_for,
 )
 
-__all__ = ["BotFailure", "GameResult", "check_overrun_factor", "derived_rng", "play_game"]
+__all__ = [
+    "STOP_SIGNALS",
+    "BotFailure",
+    "GameResult",
+    "check_overrun_factor",
+    "derived_rng",
+    "play_game",
+]
 
 
 class BotFailure(OhHellError):
@@ -283,15 +291,14 @@ def _decide(
 def _outcome(decide: Callable[[], Action]) -> tuple[Action, float] | BaseException:
     """``decide()``'s action and the seconds it took, or what it raised: any exception, its
     exit (``SystemExit``), a ``GeneratorExit``, one of its own made from ``BaseException``.
-    A ``KeyboardInterrupt`` is raised on: Ctrl-C or a stop (:mod:`ohhell.cli.stopping`)
-    landed while the bot was deciding, unless no signal can have raised it here (a thread
-    other than the main one, or a process that ignores the signals that stop it, as a
-    tournament's workers do): then the bot raised it itself."""
+    A ``KeyboardInterrupt`` that is a stop (:func:`_a_stop`: Ctrl-C, or a signal that stops
+    the run as Ctrl-C does, landed while the bot was deciding) is raised on; one the bot
+    raised itself is its outcome."""
     start = time.perf_counter()
     try:
         action = decide()
     except KeyboardInterrupt as exc:
-        if _signals_raise_here():
+        if _a_stop(exc):
             raise
         return exc
     except BaseException as exc:
@@ -299,18 +306,31 @@ def _outcome(decide: Callable[[], Action]) -> tuple[Action, float] | BaseExcepti
     return action, time.perf_counter() - start
 
 
-_STOP_SIGNALS = tuple(
+STOP_SIGNALS: Final = tuple(
     getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
 )
+"""The signals that stop a run: Ctrl-C's SIGINT, SIGTERM and SIGHUP (Windows has no SIGHUP)."""
 
 
-def _signals_raise_here() -> bool:
-    """Whether a signal may raise ``KeyboardInterrupt`` in this thread: the main thread, with
-    a handler in Python for one of the signals that stop a run (Python's own for Ctrl-C, or
-    :func:`ohhell.cli.stopping.stopped_by_signals`'), neither ignored nor left to the system."""
-    return threading.current_thread() is threading.main_thread() and any(
-        callable(signal.getsignal(signum)) for signum in _STOP_SIGNALS
-    )
+def _a_stop(interrupt: KeyboardInterrupt) -> bool:
+    """Whether ``interrupt`` came from a signal that stops the run, not from the bot's code.
+    Signals are handled on the main thread only, so elsewhere it is the bot's. A handler
+    written in Python (``ohhell.cli.stopping``'s) that raised it is in its traceback, so a
+    bot's own raise is told apart from it; Python's own handler for Ctrl-C is not (it is
+    written in C), so where it is in force, any ``KeyboardInterrupt`` is taken for Ctrl-C.
+    Where every stop signal is ignored (a tournament's workers), none is a stop."""
+    if threading.current_thread() is not threading.main_thread():
+        return False
+    handlers = [signal.getsignal(signum) for signum in STOP_SIGNALS]
+    if signal.default_int_handler in handlers:
+        return True
+    codes = {getattr(handler, "__code__", None) for handler in handlers} - {None}
+    trace = interrupt.__traceback__
+    while trace is not None:
+        if trace.tb_frame.f_code in codes:
+            return True
+        trace = trace.tb_next
+    return False
 
 
 class _StillThinking(Exception):

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import fractions
 import random
 
 from ohhell.bots import Budget
@@ -33,5 +34,5 @@ def not_a_bot() -> object:
 
 
 def broken() -> object:
-    """A function that fails to make its bot, as a bot's own code may."""
-    raise RuntimeError("no config")
+    """A function that fails to make its bot, in a library it calls, as a bot's code may."""
+    return fractions.Fraction(1, 0)

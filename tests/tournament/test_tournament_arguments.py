@@ -206,14 +206,19 @@ def test_a_bot_of_ones_own_plays_a_tournament_by_its_module_name() -> None:
         ("tests.tournament.no_such_module.Bot", "cannot import tests.tournament.no_such_module"),
         ("tests.tournament.own_bot.HighBot", "module tests.tournament.own_bot has no HighBot"),
         ("tests.tournament.own_bot.not_a_bot", "made <object object at"),
-        ("tests.tournament.own_bot.broken", "making it raised RuntimeError: no config ("),
+        (  # where in the bot's own code, not in the library it called
+            "tests.tournament.own_bot.broken",
+            "making it raised ZeroDivisionError: Fraction(1, 0) (",
+        ),
         (f"{OWN}:wild=1", "has no option 'wild'; its options: greedy"),
         (f"{OWN}:greedy=maybe", "wants true or false"),
     ],
 )
 def test_a_bot_of_ones_own_that_cannot_be_made_says_why(spec: str, said: str) -> None:
-    with pytest.raises(TournamentError, match=re.escape(said)):
+    with pytest.raises(TournamentError, match=re.escape(said)) as info:
         Matchup(rules=RULES, candidate=spec, baseline="heuristic")
+    if "raised" in said:  # the line of the bot's module its failure came through
+        assert re.search(r"own_bot\.py, line \d+\)$", str(info.value))
 
 
 @pytest.mark.parametrize(

@@ -244,8 +244,11 @@ def _play(
                             kept = _kept(written, seeds, out)  # said if it cannot be written
                             _save(state, path, seats, names, seed, args.overwrite, kept)
                             written += 1
-                except KeyboardInterrupt:  # held back until the record was on disk: it is
-                    stopping = True  # reported as every record is, and then the run stops
+                except KeyboardInterrupt:
+                    if not stop.pending:  # it came before the section: nothing was written
+                        raise
+                    stopping = True  # held back until the record was on disk: it is
+                    # reported as every record is, and then the run stops
                 try:  # outside the held section: a stop ends a print blocked on a reader
                     _report(args, rules, state, seats, seed, number, path)  # who stalls
                     sys.stdout.flush()  # reported now, not when a pipe's buffer fills

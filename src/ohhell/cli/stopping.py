@@ -99,15 +99,28 @@ def stopped_by_signals(stop: Stop) -> Iterator[None]:
 @contextmanager
 def last_words() -> Iterator[None]:
     """The last steps of a command already stopped: finding what is saved, and saying so. A
-    second stop (Ctrl-C pressed twice) is ignored while inside, rather than cutting them short
-    and losing the line that says how to go on: the command is ending anyway. Only the main
-    thread may set signal handlers: elsewhere this does nothing."""
+    stop that comes while inside (Ctrl-C pressed twice) is dropped rather than cutting them
+    short and losing the line that says how to go on; one more stops them, as any stop does
+    (a message blocked on a stalled reader must not hold the command for ever). Only the
+    main thread may set signal handlers: elsewhere this does nothing."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    previous = {
-        signum: signal.signal(signum, signal.SIG_IGN) for signum in (signal.SIGINT, *_SIGNALS)
+    came = 0
+
+    def once_more(signum: int, frame: FrameType | None) -> None:  # noqa: ARG001
+        nonlocal came
+        came += 1
+        if came > 1:
+            raise KeyboardInterrupt
+
+    previous = {  # ignored stays ignored; None, a handler set outside Python, is left to act
+        signum: handler
+        for signum in (signal.SIGINT, *_SIGNALS)
+        if (handler := signal.getsignal(signum)) not in (signal.SIG_IGN, None)
     }
+    for signum in previous:
+        signal.signal(signum, once_more)
     try:
         yield
     finally:

@@ -549,10 +549,10 @@ def _play(
             (args.out / name).unlink(missing_ok=True)  # run writes its own, there are none
     except OSError as exc:  # a file it may not remove (checked to be files in _run_into)
         writer.close()
+        kept = f" the {counted(len(tally), 'deal set')} played before are kept;" if tally else ""
         raise TournamentError(
-            f"cannot remove the old report {exc.filename} ({exc.strerror or exc}): the"
-            f" {counted(len(tally), 'deal set')} played before are kept; once it can be"
-            f" removed, {_same_command(args)} plays the rest"
+            f"cannot remove the old report {exc.filename} ({exc.strerror or exc}):{kept} once"
+            f" it can be removed, {_same_command(args)} plays the rest"
         ) from None
     errors = _console(stderr=True)
     with (
@@ -566,7 +566,7 @@ def _play(
             disable=args.quiet or not errors.is_terminal,
         ) as progress,
     ):
-        task = progress.add_task(f"{args.candidate} vs {args.baseline}", total=total)
+        task = progress.add_task(f"{matchup.candidate} vs {matchup.baseline}", total=total)
         progress.advance(task, len(tally))
         step = max(1, total // 10)
         saved = len(tally)

@@ -177,17 +177,17 @@ def brief(value: object) -> str:
 
     >>> class Odd:
     ...     def __repr__(self) -> str:
-    ...         raise RuntimeError("no")
+    ...         raise ValueError("no")
     >>> brief(Odd()), brief([Odd()])
-    ('<an Odd whose repr raised RuntimeError>', '<a list whose repr raised RuntimeError>')
+    ('<an Odd whose repr raised ValueError>', '<a list whose repr raised ValueError>')
     """
     try:
         text = repr(value)
     except RecursionError:
         return _too_deep(value)
-    except ValueError:
-        return _too_long(value)
     except Exception as exc:  # a message must be written whatever the object
+        if isinstance(exc, ValueError) and exceeds_digit_limit(exc):
+            return _too_long(value)
         return f"<{a_or_an(type(value).__name__)} whose repr raised {type(exc).__name__}>"
     return _cut(text)
 

@@ -42,7 +42,7 @@ from ohhell.bots.levels import BUDGET_OPTION, sets_own_simulations
 from ohhell.engine import GameState, OhHellError, Rules
 from ohhell.engine.jsontext import brief
 from ohhell.players import check_player_rules, make_player
-from ohhell.runner import BotFailure, check_overrun_factor, derived_rng, play_game
+from ohhell.runner import STOP_SIGNALS, BotFailure, check_overrun_factor, derived_rng, play_game
 from ohhell.storage_files import release_inherited_locks
 from ohhell.tournament.deals import DealSet, DealSets, check_seed
 
@@ -341,11 +341,6 @@ def _blocked(signum: int) -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
-_STOP_SIGNALS: Final = tuple(
-    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
-)
-
-
 @contextlib.contextmanager
 def stops_deferred() -> Iterator[None]:
     """Inside, Ctrl-C, SIGTERM and SIGHUP wait: each one that comes is noted, and handed to
@@ -367,7 +362,7 @@ def stops_deferred() -> Iterator[None]:
 
     before = {
         signum: handler
-        for signum in _STOP_SIGNALS
+        for signum in STOP_SIGNALS
         # ignored stays ignored; None, a handler set outside Python, is left to act
         if (handler := signal.getsignal(signum)) not in (signal.SIG_IGN, None)
     }
@@ -390,7 +385,7 @@ def worker_start() -> None:
     close any copies of its locks (:func:`~ohhell.storage_files.release_inherited_locks`;
     none where they are forked by a fork server, :func:`worker_context`),
     and end when the main process is killed instead of waiting for work forever."""
-    for signum in _STOP_SIGNALS:  # Ctrl-C, SIGTERM and a hang-up: the main process's
+    for signum in STOP_SIGNALS:  # Ctrl-C, SIGTERM and a hang-up: the main process's
         signal.signal(signum, signal.SIG_IGN)
     release_inherited_locks()  # the --out folder is free as soon as the main process ends
     end_with_parent()
