@@ -14,6 +14,7 @@ import subprocess
 import sys
 from contextlib import AbstractContextManager
 from pathlib import Path
+from typing import Any
 
 import pytest
 from tests.conftest import require, running_until_saved
@@ -1154,29 +1155,25 @@ def test_a_bot_of_ones_own_plays_from_the_command_line(tmp_path: Path) -> None:
     require("matplotlib")
     root = Path(__file__).resolve().parents[2]
     spec = "tests.tournament.own_bot.LowBot:greedy=true"
-    out = str(tmp_path / "out")
-    done = subprocess.run(
-        [*TOURNAMENT, *COMMON, "--candidate", spec, "--deal-sets", "3", "--quiet", "--out", out],
-        capture_output=True,
-        text=True,
-        timeout=180,
-        check=False,
-        env={**os.environ, "PYTHONPATH": str(root)},
-    )
-    assert done.returncode == 0, done.stderr
-    report = json.loads((tmp_path / "out" / "report.json").read_text(encoding="utf-8"))
+    out = tmp_path / "out"
+
+    def play(candidate: str, deal_sets: int) -> dict[str, Any]:
+        done = subprocess.run(
+            [*TOURNAMENT, *COMMON, "--candidate", candidate, "--deal-sets", str(deal_sets),
+             "--quiet", "--out", str(out)],
+            capture_output=True,
+            text=True,
+            timeout=180,
+            check=False,
+            env={**os.environ, "PYTHONPATH": str(root)},
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        report: dict[str, Any] = json.loads((out / "report.json").read_text(encoding="utf-8"))
+        return report
+
+    report = play(spec, 3)
     assert report["matchup"]["candidate"] == spec and report["deal_sets"] == 3
     # extended with the spec spelt another way: the tournament keeps the name it was played by
-    respelt = "tests.tournament.own_bot.LowBot: greedy=yes"
-    more = subprocess.run(
-        [*TOURNAMENT, *COMMON, "--candidate", respelt, "--deal-sets", "4", "--quiet", "--out", out],
-        capture_output=True,
-        text=True,
-        timeout=180,
-        check=False,
-        env={**os.environ, "PYTHONPATH": str(root)},
-    )
-    assert more.returncode == 0, more.stderr
-    report = json.loads((tmp_path / "out" / "report.json").read_text(encoding="utf-8"))
+    report = play("tests.tournament.own_bot.LowBot: greedy=yes", 4)
     assert report["matchup"]["candidate"] == spec and report["deal_sets"] == 4
     assert [bot["bot"] for bot in report["bots"]] == [spec, "random"]
