@@ -418,6 +418,37 @@ def test_an_unfinished_record_replays_as_unfinished(
     hand = sheet["hands"][0]
     assert hand["points"] is None and hand["bids"].count(None) == 2
     assert hand["totals"] is None and sheet["totals"] == [0, 0, 0]  # as its record, and so far
+    assert sheet["sealed_bids"] == []  # bids in turn: none is sealed
+
+
+def test_an_unfinished_record_shows_who_has_made_a_sealed_bid(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Under simultaneous bidding, a hand cut short while its bids were sealed shows which
+    seats have bid (public), as ``?``, and not what (hidden until every seat has bid)."""
+    from ohhell.engine import Bid, BiddingMode, records
+
+    rules = Rules(
+        player_count=3,
+        schedule="custom",
+        custom_hand_sizes=(2, 2),
+        bidding=BiddingMode.SIMULTANEOUS,
+    )
+    rng = random.Random(1)
+    state = new_game(rules, first_dealer=0)
+    while state.is_chance or state.bids != (None, 1, None):
+        if state.is_chance:
+            state, _ = apply(state, random_deal(state, rng))
+        else:
+            state, _ = apply(state, Bid(1, 1))
+    path = tmp_path / "cut.json"
+    path.write_text(records.dumps(records.to_record(state, seats=["Ann", "Bo", "Cy"])))
+    assert cli_main.main(["replay", str(path)]) == 0
+    hand_1 = capsys.readouterr().out.splitlines()[4].split(" | ")
+    assert [cell.split() for cell in hand_1[1:]] == [["-", "0"], ["?", "0"], ["-", "0"]]
+    assert cli_main.main(["replay", "--json", str(path)]) == 0
+    sheet = json.loads(capsys.readouterr().out)
+    assert sheet["sealed_bids"] == [1] and sheet["hands"][0]["bids"] == [None, None, None]
 
 
 def test_a_record_file_of_blank_lines_is_empty(

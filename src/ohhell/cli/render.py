@@ -19,11 +19,13 @@ def format_score_sheet(
     seats: Sequence[str],
     *,
     winners: Sequence[int] = (),
+    sealed: Sequence[int] = (),
     encoding: str | None = None,
 ) -> str:
     """The score sheet as a table: per hand and seat the bid, tricks won, points and total.
 
-    An unfinished hand shows ``-`` for bids not yet made (or sealed) and no points. A seat
+    An unfinished hand shows ``-`` for bids not yet made, ``?`` for the ``sealed`` seats'
+    (made, and hidden until every seat has bid), and no points. A seat
     name's control characters are shown escaped, so a name cannot break the table's lines, and
     so is what ``encoding`` (the terminal's) cannot show, before the columns are measured; a
     name wider than :data:`NAME_COLUMNS` is cut to its start (the record keeps it whole).
@@ -45,7 +47,7 @@ def format_score_sheet(
         line = f"{row.number:>4} {row.hand_size:>5} {trump:>5} {dealer}"
         for seat in range(len(seats)):
             bid = row.bids[seat]
-            bid_text = "-" if bid is None else str(bid)
+            bid_text = str(bid) if bid is not None else "?" if seat in sealed else "-"
             points = "" if row.points is None else str(row.points[seat])
             running = "" if row.points is None else str(row.totals[seat])
             cell = f"{bid_text:>3} {row.tricks_won[seat]:>3} {points:>3} {running:>5}"
@@ -115,9 +117,14 @@ def _printable(name: str) -> str:
 
 
 def score_sheet_json(
-    rows: Sequence[ScoreRow], seats: Sequence[str], *, winners: Sequence[int] = ()
+    rows: Sequence[ScoreRow],
+    seats: Sequence[str],
+    *,
+    winners: Sequence[int] = (),
+    sealed: Sequence[int] = (),
 ) -> dict[str, Any]:
-    """The score sheet as a JSON-ready dict for machines."""
+    """The score sheet as a JSON-ready dict for machines; ``sealed``: the seats whose bid in
+    the hand under way is made and hidden, until every seat has bid."""
     return {
         "seats": list(seats),
         "hands": [
@@ -137,5 +144,6 @@ def score_sheet_json(
         ],
         "totals": list(rows[-1].totals) if rows else [0] * len(seats),
         "winners": list(winners),
+        "sealed_bids": list(sealed),
         "finished": bool(winners),
     }

@@ -73,13 +73,17 @@ def run(args: argparse.Namespace) -> int:
     except RecordError as exc:
         raise RecordError(f"{_name(args.file)}: {exc}") from None
     seats = record["seats"]
-    rows = score_sheet(state)
+    rows = score_sheet(state)  # as the table sees it: sealed bids hidden, who has bid shown
+    sealed = [] if state.bids_revealed else [s for s, b in enumerate(state.bids) if b is not None]
     if args.json:
-        out = score_sheet_json(rows, seats, winners=state.winners)
+        out = score_sheet_json(rows, seats, winners=state.winners, sealed=sealed)
         out["rules"] = state.rules.to_dict()
         print(json.dumps(out, indent=2))
     else:
         status = "finished" if state.is_over else f"unfinished, at {state.describe_position()}"
         print(f"{args.file}: valid record; {state.rules.describe()}; {status}")
-        print(format_score_sheet(rows, seats, winners=state.winners, encoding=sys.stdout.encoding))
+        sheet = format_score_sheet(
+            rows, seats, winners=state.winners, sealed=sealed, encoding=sys.stdout.encoding
+        )
+        print(sheet)
     return 0
