@@ -217,10 +217,12 @@ def test_a_library_caller_s_slips_are_clear_errors_that_change_nothing() -> None
         RecordError,
         Suit,
         check_action,
+        is_legal,
         legal_bids,
         legal_plays,
         new_game,
         parse_cards,
+        playable,
         public_view,
         score_hand,
         score_sheet,
@@ -243,6 +245,8 @@ def test_a_library_caller_s_slips_are_clear_errors_that_change_nothing() -> None
     for trump in (3, "s", Card.from_str("4s")):  # was 1: the trump silently ignored
         with pytest.raises(TypeError, match="trump must be a Suit or None"):
             trick_winner_index(cards, trump)  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match="trump must be a Suit or None"):  # was no trump:
+            playable(cards, cards[:1], trump, must_trump=True)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="a trick has at least one card"):
         trick_winner_index((), None)
     with pytest.raises(TypeError):
@@ -303,7 +307,10 @@ def test_a_library_caller_s_slips_are_clear_errors_that_change_nothing() -> None
     calls = (
         ("apply", lambda s: apply(s, Bid(1, 0))),
         ("check_action", lambda s: check_action(s, Bid(1, 0))),
+        ("is_legal", lambda s: is_legal(s, Bid(1, 0))),
         ("legal_actions", legal_actions),
+        ("legal_bids", lambda s: legal_bids(s, 1)),
+        ("legal_plays", lambda s: legal_plays(s, 1)),
         ("random_deal", lambda s: random_deal(s, random.Random(1))),
         ("view_for", lambda s: view_for(s, 1)),
         ("public_view", public_view),

@@ -38,7 +38,24 @@ class Deal:
         """Deal from the top of ``deck`` one card at a time, starting left of the dealer
         (convention), then turn the next card if ``turn_trump``. The rest is the stock, which
         the engine never sees.
+
+        >>> from ohhell.engine.cards import DECK
+        >>> try:
+        ...     Deal.from_deck(DECK, player_count=4, dealer=7, hand_size=1, turn_trump=True)
+        ... except ValueError as exc:  # an InvalidDealError (dealt as if seat 3 had dealt)
+        ...     print(exc)
+        invalid deal: dealer must be a seat from 0 to 3, got 7
         """
+        for name, value in (("player_count", player_count), ("hand_size", hand_size)):
+            if type(value) is not int or value < 1:
+                raise InvalidDealError(
+                    f"invalid deal: {name} must be a whole number from 1 up, got {brief(value)}"
+                )
+        if type(dealer) is not int or not 0 <= dealer < player_count:
+            raise InvalidDealError(
+                f"invalid deal: dealer must be a seat from 0 to {player_count - 1}, got"
+                f" {brief(dealer)}"
+            )
         if isinstance(deck, str | bytes) or not isinstance(deck, Sequence):
             raise InvalidDealError(
                 f"invalid deal: the deck must be a sequence of cards, got {brief(deck)}"

@@ -18,8 +18,10 @@ game.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NoReturn
 
 from ohhell.engine.cards import Card, Suit
+from ohhell.engine.jsontext import brief
 from ohhell.engine.rules import Rules
 
 __all__ = ["playable", "score_hand", "trick_winner_index", "winners"]
@@ -40,8 +42,7 @@ def trick_winner_index(cards: Sequence[Card], trump: Suit | None) -> int:
     TypeError: trump must be a Suit or None, got Card('4s') (a card's suit is card.suit)
     """
     if trump is not None and type(trump) is not Suit:  # suits are compared by identity
-        hint = " (a card's suit is card.suit)" if isinstance(trump, Card) else ""
-        raise TypeError(f"trump must be a Suit or None, got {trump!r}{hint}")
+        _refuse_trump(trump)
     if not cards:
         raise ValueError("a trick has at least one card")
     best = 0
@@ -54,6 +55,13 @@ def trick_winner_index(cards: Sequence[Card], trump: Suit | None) -> int:
         elif card.suit is trump:
             best, best_card = i, card
     return best
+
+
+def _refuse_trump(trump: object) -> NoReturn:
+    """A trump that is not a :class:`Suit` (nor ``None``, no trump): a ``TypeError`` saying
+    so, since it would match no card's suit and play as a hand without trump."""
+    hint = " (a card's suit is card.suit)" if isinstance(trump, Card) else ""
+    raise TypeError(f"trump must be a Suit or None, got {brief(trump)}{hint}")
 
 
 def playable(
@@ -72,7 +80,13 @@ def playable(
     (Card('9s'),)
     >>> playable(hand, parse_cards("3h Kd"), Suit.SPADES, must_trump=True)
     (Card('Ah'),)
+    >>> playable(hand, parse_cards("Kd"), Card.from_str("4s"), must_trump=True)
+    Traceback (most recent call last):
+    ...
+    TypeError: trump must be a Suit or None, got Card('4s') (a card's suit is card.suit)
     """
+    if trump is not None and type(trump) is not Suit:
+        _refuse_trump(trump)
     if not trick:
         return tuple(hand)
     led = trick[0].suit

@@ -133,6 +133,7 @@ def random_deal(state: GameState, rng: random.Random) -> Deal:
 def legal_bids(state: GameState, seat: int) -> tuple[int, ...]:
     """The bids ``seat`` may make now (empty when it is not that seat's turn to bid); a seat
     that is not one (not an ``int`` of the table) is refused as an action's is."""
+    require_state(state, "legal_bids")
     check_seat(state, seat)
     return _legal_bids(state, seat)
 
@@ -181,6 +182,7 @@ def hook_forbidden_bid(state: _Bidding, seat: int) -> int | None:
 def legal_plays(state: GameState, seat: int) -> tuple[Card, ...]:
     """The cards ``seat`` may play now (empty when it is not that seat's turn to play); a seat
     that is not one is refused as in :func:`legal_bids`."""
+    require_state(state, "legal_plays")
     check_seat(state, seat)
     return _legal_plays(state, seat)
 
@@ -234,6 +236,7 @@ def legal_actions(state: GameState, seat: int | None = None) -> tuple[Action, ..
 
 def is_legal(state: GameState, action: Action) -> bool:
     """Whether ``action`` is allowed now (the boolean twin of :func:`check_action`)."""
+    require_state(state, "is_legal")
     try:
         check_action(state, action)
     except IllegalActionError:
