@@ -31,6 +31,7 @@ from ohhell.engine import (
     view_for,
 )
 from ohhell.runner import BotFailure, play_game
+from ohhell.stop_signals import STOP_SIGNALS
 
 RULES = Rules(player_count=3, schedule="custom", custom_hand_sizes=(1, 2, 3))
 
@@ -409,8 +410,16 @@ class Stopped:
 
     name = "stopped"
 
+    def __init__(self, *, passed_on: bool = False) -> None:
+        self.passed_on = passed_on
+
     def choose(self, view: PlayerView, rng: random.Random, budget: Budget) -> Action:
-        os.kill(os.getpid(), signal.SIGTERM)
+        try:
+            os.kill(os.getpid(), signal.SIGTERM)
+        except KeyboardInterrupt:
+            if self.passed_on:  # cleaning up, then passing a new one on: still the stop
+                raise KeyboardInterrupt("cleaned up") from None
+            raise
         raise AssertionError("the handler raised")  # pragma: no cover - never reached
 
 
@@ -435,7 +444,9 @@ def test_a_bots_keyboard_interrupt_is_a_stop_only_where_a_signal_raised_it() -> 
             play(RaisingAny(KeyboardInterrupt("its own")))
         with pytest.raises(KeyboardInterrupt):
             play(Stopped())
-    ignored = {signum: signal.signal(signum, signal.SIG_IGN) for signum in runner.STOP_SIGNALS}
+        with pytest.raises(KeyboardInterrupt):
+            play(Stopped(passed_on=True))
+    ignored = {signum: signal.signal(signum, signal.SIG_IGN) for signum in STOP_SIGNALS}
     try:
         with pytest.raises(BotFailure, match="raised KeyboardInterrupt"):
             play(RaisingAny(KeyboardInterrupt()))

@@ -36,7 +36,6 @@ ValueError: bot 'ohhell.bots.NoSuchBot': module ohhell.bots has no NoSuchBot
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import threading
 import traceback
 from collections.abc import Callable, Iterable
@@ -143,23 +142,24 @@ def imported_factory(path: str) -> Callable[..., Any]:
 def _raised(exc: BaseException, path: str) -> str:
     """An exception raised by the code of the bot at ``path`` (``module.Name``), for a
     one-line message: its type, its message and where it was raised: the last line of the
-    bot's module it went through (where the bot's own code called what failed), else the
-    line that raised it (a ``SyntaxError`` names its own)."""
+    bot's own code it went through (its module, or the package's other modules), where it
+    called what failed; else the line that raised it (a ``SyntaxError`` names its own)."""
     try:
         text = str(exc)  # a SyntaxError's names its file and line
     except Exception:
         text = ""
     text = text if len(text) <= 200 else f"{text[:200]}..."
-    try:
-        spec = importlib.util.find_spec(path.rpartition(".")[0])
-        origin = spec.origin if spec is not None else None
-    except (Exception, SystemExit):  # a parent package that fails to import, say
-        origin = None
-    raised = traceback.extract_tb(exc.__traceback__)
-    frames = [frame for frame in raised if frame.filename == origin] or raised
+    package = path.split(".")[0]
+    raised = list(traceback.walk_tb(exc.__traceback__))
+    own = [
+        (frame, line)
+        for frame, line in raised
+        if str(frame.f_globals.get("__name__", "")).partition(".")[0] == package
+    ]
     where = ""
-    if frames and not isinstance(exc, SyntaxError):
-        where = f" ({frames[-1].filename}, line {frames[-1].lineno})"
+    if (own or raised) and not isinstance(exc, SyntaxError):
+        frame, line = (own or raised)[-1]
+        where = f" ({frame.f_code.co_filename}, line {line})"
     return f"{type(exc).__name__}{': ' + text if text else ''}{where}"
 
 

@@ -22,7 +22,6 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Final
 
 from ohhell.bots.base import Bot, Budget
 from ohhell.engine import (
@@ -39,15 +38,9 @@ from ohhell.engine import (
     random_deal,
     view_for,
 )
+from ohhell.stop_signals import STOP_SIGNALS, stops_noted
 
-__all__ = [
-    "STOP_SIGNALS",
-    "BotFailure",
-    "GameResult",
-    "check_overrun_factor",
-    "derived_rng",
-    "play_game",
-]
+__all__ = ["BotFailure", "GameResult", "check_overrun_factor", "derived_rng", "play_game"]
 
 
 class BotFailure(OhHellError):
@@ -294,11 +287,12 @@ def _outcome(decide: Callable[[], Action]) -> tuple[Action, float] | BaseExcepti
     A ``KeyboardInterrupt`` that is a stop (:func:`_a_stop`: Ctrl-C, or a signal that stops
     the run as Ctrl-C does, landed while the bot was deciding) is raised on; one the bot
     raised itself is its outcome."""
+    stops = stops_noted()
     start = time.perf_counter()
     try:
         action = decide()
     except KeyboardInterrupt as exc:
-        if _a_stop(exc):
+        if stops_noted() != stops or _a_stop(exc):
             raise
         return exc
     except BaseException as exc:
@@ -306,19 +300,14 @@ def _outcome(decide: Callable[[], Action]) -> tuple[Action, float] | BaseExcepti
     return action, time.perf_counter() - start
 
 
-STOP_SIGNALS: Final = tuple(
-    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
-)
-"""The signals that stop a run: Ctrl-C's SIGINT, SIGTERM and SIGHUP (Windows has no SIGHUP)."""
-
-
 def _a_stop(interrupt: KeyboardInterrupt) -> bool:
-    """Whether ``interrupt`` came from a signal that stops the run, not from the bot's code.
-    Signals are handled on the main thread only, so elsewhere it is the bot's. A handler
-    written in Python (``ohhell.cli.stopping``'s) that raised it is in its traceback, so a
-    bot's own raise is told apart from it; Python's own handler for Ctrl-C is not (it is
-    written in C), so where it is in force, any ``KeyboardInterrupt`` is taken for Ctrl-C.
-    Where every stop signal is ignored (a tournament's workers), none is a stop."""
+    """Whether ``interrupt``, raised while a bot decided and no handler noted a stop
+    meanwhile (:func:`ohhell.stop_signals.note_stop`, as the command line's handlers do), came
+    from a signal that stops the run rather than from the bot's code. Signals are handled on
+    the main thread only, so elsewhere it is the bot's. Another handler written in Python that
+    raised it is in its traceback; Python's own handler for Ctrl-C is not (it is written in C),
+    so where it is in force, any ``KeyboardInterrupt`` is taken for Ctrl-C. Where every stop
+    signal is ignored (a tournament's workers), none is a stop."""
     if threading.current_thread() is not threading.main_thread():
         return False
     handlers = [signal.getsignal(signum) for signum in STOP_SIGNALS]

@@ -237,7 +237,7 @@ def _play(
             for number, seed in enumerate(seeds, 1):
                 state = play_game(rules, _make_bots(names), deal_rng=random.Random(seed)).state
                 path = None if out is None else out / _file_name(seed)
-                stopping = False  # a stop that came as the record was written
+                stopping, before = False, written  # a stop that came as the record was written
                 try:
                     with stop.held():  # never a record on disk that the run does not count
                         if path is not None:
@@ -245,7 +245,7 @@ def _play(
                             _save(state, path, seats, names, seed, args.overwrite, kept)
                             written += 1
                 except KeyboardInterrupt:
-                    if not stop.pending:  # it came before the section: nothing was written
+                    if written == before and path is not None:  # nothing was written
                         raise
                     stopping = True  # held back until the record was on disk: it is
                     # reported as every record is, and then the run stops

@@ -13,10 +13,9 @@ from dataclasses import dataclass
 from types import FrameType
 from typing import Final
 
-__all__ = ["Stop", "last_words", "stopped_by_signals"]
+from ohhell.stop_signals import STOP_SIGNALS, note_stop
 
-_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
-"""The signals that stop a run cleanly, as Ctrl-C does (Windows has no SIGHUP)."""
+__all__ = ["Stop", "last_words", "stopped_by_signals"]
 
 
 @dataclass
@@ -70,6 +69,7 @@ def stopped_by_signals(stop: Stop) -> Iterator[None]:
 
     def on_signal(signum: int, frame: FrameType | None) -> None:
         stop.signal = signum
+        note_stop()  # so a bot deciding now is not blamed for the KeyboardInterrupt
         if stop.holding:
             stop.pending = True
             return
@@ -85,7 +85,7 @@ def stopped_by_signals(stop: Stop) -> Iterator[None]:
         return
     previous = {  # a signal the process was started to ignore (nohup's SIGHUP) stays ignored
         signum: signal.signal(signum, on_signal)
-        for signum in (signal.SIGINT, *_SIGNALS)
+        for signum in STOP_SIGNALS
         if signal.getsignal(signum) is not signal.SIG_IGN
     }
     try:
@@ -111,12 +111,13 @@ def last_words() -> Iterator[None]:
     def once_more(signum: int, frame: FrameType | None) -> None:  # noqa: ARG001
         nonlocal came
         came += 1
+        note_stop()
         if came > 1:
             raise KeyboardInterrupt
 
     previous = {  # ignored stays ignored; None, a handler set outside Python, is left to act
         signum: handler
-        for signum in (signal.SIGINT, *_SIGNALS)
+        for signum in STOP_SIGNALS
         if (handler := signal.getsignal(signum)) not in (signal.SIG_IGN, None)
     }
     for signum in previous:

@@ -609,7 +609,8 @@ def _play(
                     on_done(outcome)
             return tally
         except KeyboardInterrupt:
-            with last_words():  # a second Ctrl-C would lose the line saying how to go on
+            # a second Ctrl-C would lose the line saying how to go on; a third leaves at once
+            with contextlib.suppress(KeyboardInterrupt), last_words():
                 progress.stop()
                 writer.close()
                 saved = read_journal(journal_path).played  # what is on disk, exactly

@@ -42,7 +42,8 @@ from ohhell.bots.levels import BUDGET_OPTION, sets_own_simulations
 from ohhell.engine import GameState, OhHellError, Rules
 from ohhell.engine.jsontext import brief
 from ohhell.players import check_player_rules, make_player
-from ohhell.runner import STOP_SIGNALS, BotFailure, check_overrun_factor, derived_rng, play_game
+from ohhell.runner import BotFailure, check_overrun_factor, derived_rng, play_game
+from ohhell.stop_signals import STOP_SIGNALS
 from ohhell.storage_files import release_inherited_locks
 from ohhell.tournament.deals import DealSet, DealSets, check_seed
 
