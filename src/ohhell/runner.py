@@ -292,7 +292,7 @@ def _outcome(decide: Callable[[], Action]) -> tuple[Action, float] | BaseExcepti
     try:
         action = decide()
     except KeyboardInterrupt as exc:
-        if stops_noted() != stops or _a_stop(exc):
+        if _a_stop(exc, stops):
             raise
         return exc
     except BaseException as exc:
@@ -300,16 +300,19 @@ def _outcome(decide: Callable[[], Action]) -> tuple[Action, float] | BaseExcepti
     return action, time.perf_counter() - start
 
 
-def _a_stop(interrupt: KeyboardInterrupt) -> bool:
-    """Whether ``interrupt``, raised while a bot decided and no handler noted a stop
-    meanwhile (:func:`ohhell.stop_signals.note_stop`, as the command line's handlers do), came
-    from a signal that stops the run rather than from the bot's code. Signals are handled on
-    the main thread only, so elsewhere it is the bot's. Another handler written in Python that
-    raised it is in its traceback; Python's own handler for Ctrl-C is not (it is written in C),
-    so where it is in force, any ``KeyboardInterrupt`` is taken for Ctrl-C. Where every stop
-    signal is ignored (a tournament's workers), none is a stop."""
+def _a_stop(interrupt: KeyboardInterrupt, stops: int) -> bool:
+    """Whether ``interrupt``, raised while a bot decided, came from a signal that stops the
+    run rather than from the bot's code (``stops``: :func:`~ohhell.stop_signals.stops_noted`
+    as the decision began). Signals are handled on the main thread only, so elsewhere it is
+    the bot's. There, it is a stop if a handler noted one meanwhile (the command line's do,
+    :func:`~ohhell.stop_signals.note_stop`), or if another handler written in Python raised it
+    (it is in its traceback); Python's own handler for Ctrl-C is written in C and leaves no
+    trace, so where it is in force, any ``KeyboardInterrupt`` is taken for Ctrl-C. Where
+    every stop signal is ignored (a tournament's workers), none is a stop."""
     if threading.current_thread() is not threading.main_thread():
         return False
+    if stops_noted() != stops:
+        return True
     handlers = [signal.getsignal(signum) for signum in STOP_SIGNALS]
     if signal.default_int_handler in handlers:
         return True
