@@ -357,7 +357,14 @@ missed_bid_scores_tricks, zero_bid_bonus
 
     @classmethod
     def preset(cls, name: str, player_count: int = 4) -> Rules:
-        """The named preset (see :data:`PRESETS`) for ``player_count`` seats."""
+        """The named preset (see :data:`PRESETS`) for ``player_count`` seats.
+
+        >>> Rules.preset("hook", player_count=True)
+        Traceback (most recent call last):
+        ...
+        ohhell.engine.errors.RulesError: player_count must be an integer from 3 to 7, got True
+        """
+        cls(player_count=player_count)  # a bad count said as Python writes it, not as JSON
         try:
             preset = PRESETS[name]
         except (KeyError, TypeError):  # TypeError: not a name at all (a list is unhashable)
