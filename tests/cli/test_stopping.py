@@ -50,10 +50,12 @@ def test_a_second_stop_does_not_cut_the_last_words_short(signum: int) -> None:
             with last_words():
                 os.kill(os.getpid(), signum)  # would be handled at once, in this thread
                 said.append("interrupted; 3 of 10 saved")
+            handlers = [signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)]
             with pytest.raises(KeyboardInterrupt), last_words():  # one more: a way out
                 os.kill(os.getpid(), signum)
                 os.kill(os.getpid(), signum)
                 said.append("never")  # pragma: no cover - never reached
+            assert [signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)] == handlers
             raise
     assert said == ["interrupted; 3 of 10 saved"]
 

@@ -107,12 +107,13 @@ def last_words() -> Iterator[None]:
         yield
         return
     came = 0
+    leaving = False
 
     def once_more(signum: int, frame: FrameType | None) -> None:  # noqa: ARG001
         nonlocal came
         came += 1
         note_stop()
-        if came > 1:
+        if came > 1 and not leaving:  # not while the handlers before are put back
             raise KeyboardInterrupt
 
     previous = {  # ignored stays ignored; None, a handler set outside Python, is left to act
@@ -120,11 +121,12 @@ def last_words() -> Iterator[None]:
         for signum in STOP_SIGNALS
         if (handler := signal.getsignal(signum)) not in (signal.SIG_IGN, None)
     }
-    for signum in previous:
-        signal.signal(signum, once_more)
-    try:
+    try:  # a stop while the handlers are set, or cut short: every one is put back
+        for signum in previous:
+            signal.signal(signum, once_more)
         yield
     finally:
+        leaving = True
         for signum, handler in previous.items():
             signal.signal(signum, handler)
 
