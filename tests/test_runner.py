@@ -28,6 +28,7 @@ from ohhell.engine import (
     HandScored,
     PlayerView,
     Rules,
+    RulesError,
     view_for,
 )
 from ohhell.runner import BotFailure, play_game
@@ -553,6 +554,13 @@ def test_an_overrun_factor_below_1_or_nan_is_refused(factor: float) -> None:
         play_game(RULES, [RandomBot()] * 3, overrun_factor="5")  # type: ignore[arg-type]
 
 
+def test_a_first_dealer_not_of_the_table_is_refused_before_a_card_is_dealt() -> None:
+    seen: list[object] = []
+    with pytest.raises(RulesError, match=r"^first_dealer must be a seat from 0 to 2, got 3$"):
+        play_game(RULES, [RandomBot()] * 3, first_dealer=3, on_events=lambda *e: seen.append(e))
+    assert seen == []
+
+
 def test_one_bot_generator_per_seat_no_more_no_fewer() -> None:
     for count in (2, 4):
         rngs = [random.Random(0)] * count
@@ -578,6 +586,9 @@ def test_one_bot_generator_per_seat_no_more_no_fewer() -> None:
         ({"on_events": "print"}, r"^on_events must be a function or None, got 'print'$"),
         ({"names": "abc"}, r"^names must be a sequence of str, one per seat, got 'abc'$"),
         ({"names": ["a", 2, "c"]}, r"^names must be a sequence of str, .* got \['a', 2, 'c'\]$"),
+        ({"first_dealer": "1"}, r"^first_dealer must be a seat \(an int\) or None, got '1'$"),
+        ({"first_dealer": 1.0}, r"^first_dealer must be a seat \(an int\) or None, got 1.0$"),
+        ({"first_dealer": True}, r"^first_dealer must be a seat \(an int\) or None, got True$"),
     ],
     ids=[
         "rules",
@@ -591,6 +602,9 @@ def test_one_bot_generator_per_seat_no_more_no_fewer() -> None:
         "on_events",
         "names text",
         "names not text",
+        "first_dealer text",
+        "first_dealer float",
+        "first_dealer bool",
     ],
 )
 def test_arguments_of_the_wrong_kind_are_type_errors(

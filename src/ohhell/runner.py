@@ -122,7 +122,8 @@ def play_game(
     two sides of one bot are told apart, and a decision still running from an earlier game is
     named as the side it was played for.
     Arguments of the wrong kind are a ``TypeError``, and the wrong number of bots or bot
-    generators a ``ValueError``, before anything is played.
+    generators a ``ValueError`` (a ``first_dealer`` not of the table a ``RulesError``, as
+    :func:`~ohhell.engine.new_game` says it), before anything is played.
     """
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be a Rules (ohhell.engine.Rules), got {_shown(rules, repr)}")
@@ -144,6 +145,10 @@ def play_game(
         raise TypeError(
             "deal_rng must be a random.Random (random.Random(seed) for a reproducible game),"
             f" got {_shown(deal_rng, repr)}"
+        )
+    if first_dealer is not None and type(first_dealer) is not int:  # not a bool, not 1.0
+        raise TypeError(
+            f"first_dealer must be a seat (an int) or None, got {_shown(first_dealer, repr)}"
         )
     for name, hook in (("deals", deals), ("on_events", on_events)):
         if hook is not None and not callable(hook):

@@ -215,6 +215,7 @@ def test_a_library_caller_s_slips_are_clear_errors_that_change_nothing() -> None
         IllegalActionError,
         NotationError,
         RecordError,
+        RulesError,
         Suit,
         check_action,
         is_legal,
@@ -299,7 +300,7 @@ def test_a_library_caller_s_slips_are_clear_errors_that_change_nothing() -> None
     with pytest.raises(ValueError, match="winners needs the totals of at least one seat"):
         winners([])
     for seat in (9, -1, "0", True):  # the dealer of no seat at this table (9 gave seat 0)
-        with pytest.raises(ValueError, match="first_dealer must be a seat from 0 to 2"):
+        with pytest.raises(RulesError, match="first_dealer must be a seat from 0 to 2"):
             rules.dealer(seat, 0)  # type: ignore[arg-type]
     # a state is a GameState: not None, not a seat's view, which has the same field names and
     # while bidding listed bids as if it were the state

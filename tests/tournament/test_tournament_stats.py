@@ -30,7 +30,7 @@ from ohhell.tournament import (
     run_tournament,
 )
 from ohhell.tournament.duplicate import Failure
-from ohhell.tournament.stats import Z95, Estimate, Tally, fixed, percentile, t95
+from ohhell.tournament.stats import Z95, Estimate, Tally, fixed, percentile, share_ci, t95
 
 SMALL_RULES = Rules(player_count=3, schedule=Schedule.CUSTOM, custom_hand_sizes=(1, 2, 3))
 MATCHUP = Matchup(rules=SMALL_RULES, candidate="heuristic", baseline="random", seed=5)
@@ -68,11 +68,14 @@ def test_t95_is_students_quantile(df: int, quantile: float) -> None:
         t95(0)
 
 
-def test_a_share_s_interval_stays_within_0_and_1() -> None:
-    share = mean_ci([1.0, 1.0, 0.5, 1.0], bounds=(0.0, 1.0))
-    assert share.high == 1.0 and share.low is not None and 0.0 < share.low < share.mean
-    assert share.to_json()["ci95_high"] == 1.0
-    assert mean_ci([1.0, 1.0, 0.5, 1.0]).high is not None and mean_ci([1.0, 1.0, 0.5, 1.0]).high > 1
+def test_a_share_s_interval_stays_within_0_and_1_where_student_s_does_not() -> None:
+    shares = [1.0, 1.0, 0.5, 1.0]
+    share = share_ci(shares, 16)
+    assert share.low is not None and share.high is not None
+    assert 0.0 < share.low < share.mean < share.high <= 1.0
+    assert share.to_json()["ci95_high"] == share.high
+    student = mean_ci(shares)
+    assert student.high is not None and student.high > 1  # Student's t, uncut
 
 
 def test_mean_ci_of_one_value_has_no_interval() -> None:

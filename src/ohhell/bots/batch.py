@@ -1,9 +1,11 @@
 """Many uniformly random hands played at once with numpy: the vectorised half of the fast path.
 
 Seats' cards are ``uint64`` masks (card ints as in :mod:`ohhell.bots.fast`), one array element
-per game, so each play is a few array operations for every game at once. This is the fastest
-way to play random hands (``benchmarks/fast_path_throughput.py`` compares it with OpenSpiel's
-C++ loop); the search bot does not use it (it needs no numpy). Unchecked, and kept honest by
+per game, so each play is a few array operations for every game at once: several times
+OpenSpiel's C++ loop, and the way to play random hands in bulk where numba is not installed
+(:func:`ohhell.bots.compiled.random_hands`, compiled, is about three times as fast;
+``benchmarks/fast_path_throughput.py`` measures the three). The search bot does not use it.
+Unchecked, and kept honest by
 ``tests/bots/test_fast_path.py``, a differential test against :func:`ohhell.engine.apply`.
 """
 

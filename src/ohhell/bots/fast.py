@@ -5,8 +5,9 @@ Cards are ints ``0..51`` (``Card.index``: ``suit * 13 + rank - 2``), so a card's
 ``card // 13`` and, within a suit, a higher int is a higher card. A seat's cards are a 52-bit
 ``int`` mask (python-chess style): "must follow suit" is ``hand & SUIT_MASKS[led] or hand``.
 
-Two engines, because they win in different places (measured by
-``benchmarks/fast_path_throughput.py``); this module holds the first:
+Three engines, because they win in different places (measured by
+``benchmarks/fast_path_throughput.py``); this module holds the first, the reference of the
+other two:
 
 - :class:`HandSim`: one hand, mutable, with make/unmake (:meth:`HandSim.play` /
   :meth:`HandSim.undo`). Search uses it: each sampled world is played out with the
@@ -17,10 +18,11 @@ Two engines, because they win in different places (measured by
   one compiled call, when numba is installed.
 - :func:`ohhell.bots.batch.random_hands` (in its own module, the only one needing numpy):
   uniformly random hands vectorised over thousands of games (``uint64`` masks, one array
-  operation per play for every game at once). This is the fastest way to play random hands,
-  several times OpenSpiel's C++ loop.
+  operation per play for every game at once), several times OpenSpiel's C++ loop.
+- :func:`ohhell.bots.compiled.random_hands`: the same random hands compiled with numba, about
+  three times the numpy engine, the fastest way to play them where numba is installed.
 
-Both are unchecked (they trust their callers to play legal cards) and are kept honest by
+All are unchecked (they trust their callers to play legal cards) and are kept honest by
 ``tests/bots/test_fast_path.py``, a differential test against :func:`ohhell.engine.apply`.
 """
 

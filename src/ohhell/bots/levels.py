@@ -24,6 +24,10 @@ Traceback (most recent call last):
 ValueError: bot 'search:depth=3': search has no option 'depth'; its options: simulations, ...
 >>> LEVELS["easy"]
 Level(bot='random', budget=Budget(simulations=None, seconds=None))
+>>> LEVELS["hard"] = LEVELS["easy"]  # the ladder is read-only: a level is not changed by accident
+Traceback (most recent call last):
+...
+TypeError: 'mappingproxy' object does not support item assignment
 >>> level_bot("expert").name
 'expert'
 >>> make_bot("genius")
@@ -36,8 +40,9 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, Final
 
 from ohhell.bots.base import Bot, Budget, check_budget, option_kinds
@@ -228,21 +233,23 @@ class Level:
     description: str = field(repr=False, default="")
 
 
-LEVELS: Final[dict[str, Level]] = {
-    "easy": Level("random", Budget(), "uniform over the legal actions; no thinking"),
-    "medium": Level("heuristic", Budget(), "rule-based; well under 1 ms per decision"),
-    "hard": Level(
-        "search",
-        Budget(simulations=1280, seconds=0.15),
-        "search bot, 1280 simulations or 150 ms per decision, whichever ends first",
-    ),
-    "expert": Level(
-        "search",
-        Budget(simulations=5000, seconds=0.5),
-        "search bot, 5000 simulations or 0.5 s per decision, whichever ends first",
-    ),
-}
-"""The ladder, easiest first: level name -> bot name and per-decision budget."""
+LEVELS: Final[Mapping[str, Level]] = MappingProxyType(
+    {
+        "easy": Level("random", Budget(), "uniform over the legal actions; no thinking"),
+        "medium": Level("heuristic", Budget(), "rule-based; well under 1 ms per decision"),
+        "hard": Level(
+            "search",
+            Budget(simulations=1280, seconds=0.15),
+            "search bot, 1280 simulations or 150 ms per decision, whichever ends first",
+        ),
+        "expert": Level(
+            "search",
+            Budget(simulations=5000, seconds=0.5),
+            "search bot, 5000 simulations or 0.5 s per decision, whichever ends first",
+        ),
+    }
+)
+"""The ladder, easiest first: level name -> bot name and per-decision budget (read-only)."""
 
 
 def level(spec: str) -> tuple[Bot, Budget]:

@@ -101,7 +101,7 @@ trick already weighs exp(-500000) of one it fits, and narrower spreads overflow 
 arithmetic."""
 
 CERTAIN_AFTER = 100
-"""Worlds a bid's estimate must ask for before an outcome they all agree on is taken as
+"""Worlds a bid's estimate must have drawn before an outcome they all agree on is taken as
 certain, without the heuristic's estimate blended in (``SearchBot._prior_share``): with one
 world every outcome looks certain, with four half of them do (150 seven-card positions)."""
 
@@ -774,7 +774,7 @@ one decision, at most 1,000,000: give at most 111,111 simulations, or a time lim
         points = score_tables(view.rules, [bid], view.hand_size)[0]
         return sum(p * points[t] for t, p in enumerate(dist))
 
-    def _prior_share(self, tally: list[float], weight_sum: float, worlds: int) -> float:
+    def _prior_share(self, tally: list[float], weight_sum: float, drawn: int) -> float:
         """The heuristic estimate's share in a bid's distribution of tricks: all of it when
         no world counted; none when at least :data:`CERTAIN_AFTER` worlds were drawn (not
         asked for: a time budget can stop the loop after one) and
@@ -788,7 +788,7 @@ one decision, at most 1,000,000: give at most 111,111 simulations, or a time lim
         if weight_sum <= 0.0:
             return 1.0
         agreed = [tricks for tricks, w in enumerate(tally) if w > 0.0]
-        if worlds >= CERTAIN_AFTER and agreed in ([0], [len(tally) - 1]):
+        if drawn >= CERTAIN_AFTER and agreed in ([0], [len(tally) - 1]):
             return 0.0
         return self.prior_weight
 

@@ -15,13 +15,23 @@ dealer, lead, trick, trump, stock
 to act
     The seats whose action the game waits for (several under simultaneous bidding).
 
-The whole surface
------------------
-- :class:`Rules` (frozen, validated; :data:`PRESETS`) and :func:`new_game`.
-- Actions :class:`Deal` (chance, from the host), :class:`Bid`, :class:`Play`.
+The surface
+-----------
+- :class:`Rules` (frozen, validated; :data:`PRESETS`, :data:`CONVENTIONS`) and :func:`new_game`.
+- Actions :class:`Deal` (chance, from the host: :func:`random_deal`, :func:`deal_from_deck`),
+  :class:`Bid`, :class:`Play`.
 - :func:`apply` returns the new :class:`GameState` and the :mod:`events <ohhell.engine.events>`
-  it produced; :func:`check_action`, :func:`is_legal`, :func:`legal_actions`.
-- :func:`view_for` / :func:`public_view` for what a seat or a spectator may know.
+  it produced (:func:`events_for` re-tells them to one seat); :func:`check_action`,
+  :func:`is_legal`, :func:`legal_actions`, :func:`legal_bids`, :func:`legal_plays`.
+- :func:`view_for` / :func:`public_view` for what a seat or a spectator may know
+  (:func:`check_view` checks a view made elsewhere); :func:`score_sheet` for the table's rows.
+- Scoring and tricks on their own: :func:`score_hand`, :func:`winners`, :func:`playable`,
+  :func:`trick_winner_index`.
+- Cards: :class:`Card`, :class:`Suit`, :class:`Rank`, :data:`DECK`, :func:`parse_cards`,
+  :func:`format_cards`, :func:`sort_cards`, :func:`shuffled_deck`.
+- Errors: every one the engine raises on purpose is an :class:`OhHellError` (a ``ValueError``):
+  :class:`RulesError`, :class:`NotationError`, :class:`RecordError`, :class:`ViewError`, and
+  :class:`IllegalActionError` with one subclass per rule broken (:mod:`ohhell.engine.errors`).
 - :mod:`ohhell.engine.records` for JSON game records.
 
 >>> import random

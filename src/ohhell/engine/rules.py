@@ -291,7 +291,7 @@ class Rules:
         TypeError: a hand index is an int, got 1.5
         """
         if type(first_dealer) is not int or not 0 <= first_dealer < self.player_count:
-            raise ValueError(
+            raise RulesError(  # as new_game says it
                 f"first_dealer must be a seat from 0 to {self.player_count - 1},"
                 f" got {brief(first_dealer)}"
             )

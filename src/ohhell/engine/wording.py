@@ -5,16 +5,13 @@ from __future__ import annotations
 __all__ = ["a_or_an", "counted"]
 
 
-def counted(count: int, noun: str, plural: str | None = None) -> str:
-    """``count`` and ``noun``, plural unless the count is one (``plural``, when the plural is
-    not ``noun`` + ``s``).
+def counted(count: int, noun: str) -> str:
+    """``count`` and ``noun``, plural (``noun`` + ``s``) unless the count is one.
 
     >>> counted(1, "deal set"), counted(0, "deal set"), counted(3, "card")
     ('1 deal set', '0 deal sets', '3 cards')
-    >>> counted(2, "worker process", "worker processes")
-    '2 worker processes'
     """
-    return f"{count} {noun if count == 1 else plural or noun + 's'}"
+    return f"{count} {noun if count == 1 else noun + 's'}"
 
 
 def a_or_an(word: str) -> str:

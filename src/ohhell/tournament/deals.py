@@ -91,7 +91,8 @@ _INDICES: Final = {name: index for index, name in enumerate(_NAMES)}
 
 
 class DealFileError(OhHellError, ValueError):
-    """A deal-set file that cannot be read, or deal sets that do not fit the rules."""
+    """Deal sets that cannot be read from a file, made as asked (a count or a seed out of
+    range) or played under the rules."""
 
     code = "tournament/deal_file"
 

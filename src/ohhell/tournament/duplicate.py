@@ -37,11 +37,11 @@ from dataclasses import dataclass, field
 from multiprocessing.context import BaseContext
 from typing import Any, Final
 
-from ohhell.bots.base import Bot, Budget, check_budget
+from ohhell.bots.base import Bot, Budget
 from ohhell.bots.levels import BUDGET_OPTION, sets_own_simulations
 from ohhell.engine import GameState, OhHellError, Rules
 from ohhell.engine.jsontext import brief
-from ohhell.players import check_player_rules, make_player
+from ohhell.players import check_player, make_player
 from ohhell.runner import BotFailure, check_overrun_factor, derived_rng, play_game
 from ohhell.stop_signals import STOP_SIGNALS
 from ohhell.storage_files import release_inherited_locks
@@ -192,9 +192,8 @@ def check_bots(
                 f" {budget.simulations} sets them for every bot: give one or the other"
             )
     for side, spec in specs:
-        try:
-            check_player_rules(spec, rules)
-            check_budget(resolve_bot(spec), budget)  # the bot as the tournament makes it
+        try:  # the bot as the tournament makes it
+            check_player(spec, rules=rules, budget=budget)
         except ValueError as exc:
             raise TournamentError(f"{side}: {exc}") from None
 
@@ -294,10 +293,9 @@ def worker_context() -> BaseContext:
     return multiprocessing.get_context(method)
 
 
-def start_fork_server(context: BaseContext | None = None) -> None:
+def start_fork_server() -> None:
     """Start now, with Ctrl-C held back from it, the fork server that :func:`worker_context`
-    (or ``context``) starts workers through, unless it is running already; nothing where
-    there is none.
+    starts workers through, unless it is running already; nothing where there is none.
 
     Ctrl-C reaches every process of the terminal's foreground group, the fork server
     included. It ignores Ctrl-C, but only once it has imported what it preloads (the main
@@ -312,8 +310,7 @@ def start_fork_server(context: BaseContext | None = None) -> None:
     does not."""
     from multiprocessing import forkserver, resource_tracker
 
-    context = worker_context() if context is None else context
-    if context.get_start_method() != "forkserver":
+    if worker_context().get_start_method() != "forkserver":
         return
     # the fork server starts the resource tracker first, unless it runs, and that unblocks
     # Ctrl-C here once the tracker is started (the tracker itself ignores it from its start).

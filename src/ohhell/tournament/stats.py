@@ -39,7 +39,7 @@ from __future__ import annotations
 import math
 import statistics
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, localcontext
 from fractions import Fraction
@@ -152,9 +152,6 @@ class Estimate:
     mean: float
     half_width: float | None
     n: int
-    bounds: tuple[float, float] | None = None
-    """The values the estimated quantity can take (0..1 for a share), which cut the
-    interval; ``None`` for none."""
     interval: tuple[float, float] | None = None
     """An interval that is not the mean ± ``half_width`` (a share's, :func:`share_ci`, is not
     centred on the mean): :attr:`low` and :attr:`high` are its ends."""
@@ -165,8 +162,7 @@ class Estimate:
             return self.interval[0]
         if self.half_width is None:
             return None
-        low = self.mean - self.half_width
-        return low if self.bounds is None else max(low, self.bounds[0])
+        return self.mean - self.half_width
 
     @property
     def high(self) -> float | None:
@@ -174,8 +170,7 @@ class Estimate:
             return self.interval[1]
         if self.half_width is None:
             return None
-        high = self.mean + self.half_width
-        return high if self.bounds is None else min(high, self.bounds[1])
+        return self.mean + self.half_width
 
     def to_json(self) -> dict[str, Any]:
         return {"mean": self.mean, "ci95_low": self.low, "ci95_high": self.high, "n": self.n}
@@ -186,23 +181,21 @@ class Estimate:
         return f"{fixed(self.mean, 2)} ± {fixed(self.half_width, 2)}"
 
 
-def mean_ci(values: Sequence[float], *, bounds: tuple[float, float] | None = None) -> Estimate:
-    """The mean of ``values`` with a 95 % confidence interval by Student's t, cut to
-    ``bounds`` where the quantity has them.
+def mean_ci(values: Sequence[float]) -> Estimate:
+    """The mean of ``values`` with a 95 % confidence interval by Student's t (a share, which
+    stays within 0..1, takes :func:`share_ci`).
 
     >>> e = mean_ci([1.0, 2.0, 3.0, 4.0])
     >>> e.mean, round(e.half_width, 4)
     (2.5, 2.0543)
-    >>> mean_ci([0.0, 1.0, 1.0], bounds=(0.0, 1.0)).high
-    1.0
     """
     if not values:
         raise ValueError("mean_ci needs at least one value")
     mean = statistics.fmean(values)
     k = len(values)
     if k < 2:
-        return Estimate(mean, None, k, bounds)
-    return Estimate(mean, t95(k - 1) * statistics.stdev(values) / math.sqrt(k), k, bounds)
+        return Estimate(mean, None, k)
+    return Estimate(mean, t95(k - 1) * statistics.stdev(values) / math.sqrt(k), k)
 
 
 def share_ci(values: Sequence[float], games: int) -> Estimate:
@@ -235,17 +228,17 @@ def share_ci(values: Sequence[float], games: int) -> Estimate:
     mean = statistics.fmean(values)
     k = len(values)
     if k < 2:
-        return Estimate(mean, None, k, (0.0, 1.0))
+        return Estimate(mean, None, k)
     variance = statistics.variance(values, mean) / k
     effective = float(games) if variance == 0 else min(games, mean * (1 - mean) / variance)
     effective *= (Z95 / t95(k - 1)) ** 2
     if effective <= 0:  # a share of 0 or 1 that the float mean missed: no games' worth
-        return Estimate(mean, None, k, (0.0, 1.0))
+        return Estimate(mean, None, k)
     z2 = Z95 * Z95 / effective
     centre = (mean + z2 / 2) / (1 + z2)
     half = Z95 * math.sqrt(mean * (1 - mean) / effective + z2 / effective / 4) / (1 + z2)
     low, high = max(0.0, min(mean, centre - half)), min(1.0, max(mean, centre + half))
-    return Estimate(mean, (high - low) / 2, k, (0.0, 1.0), (low, high))
+    return Estimate(mean, (high - low) / 2, k, (low, high))
 
 
 def reported_ms(ms: float) -> float:
@@ -270,11 +263,16 @@ def percentile(values: Sequence[float], q: float) -> float:
         raise ValueError("percentile needs at least one value")
     if not 0 <= q <= 100:
         raise ValueError(f"q must be in 0..100, got {q}")
-    ordered = sorted(values)
-    position = (len(ordered) - 1) * q / 100
+    return _interpolated(sorted(values).__getitem__, len(values), q)
+
+
+def _interpolated(ordered: Callable[[int], float], n: int, q: float) -> float:
+    """The ``q``-th percentile of ``n`` values, ``ordered(k)`` the k-th smallest (0-based),
+    interpolated as :func:`percentile` says."""
+    position = (n - 1) * q / 100
     below = math.floor(position)
-    above = min(below + 1, len(ordered) - 1)
-    return ordered[below] + (ordered[above] - ordered[below]) * (position - below)
+    low, high = ordered(below), ordered(min(below + 1, n - 1))
+    return low + (high - low) * (position - below)
 
 
 @dataclass(frozen=True, slots=True)
@@ -412,10 +410,7 @@ class _Side:
             raise AssertionError("k is below the total")
 
         def at(q: float) -> float:
-            position = (total - 1) * q / 100
-            below = math.floor(position)
-            low, high = ordered(below), ordered(min(below + 1, total - 1))
-            return low + (high - low) * (position - below)
+            return _interpolated(ordered, total, q)
 
         # fmean is fsum(values) / n, and fsum is the exactly rounded sum of the values
         exact = sum(Fraction(microseconds / 1e6) * count for microseconds, count in counted)
