@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib.metadata
+import sys
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Final
@@ -30,8 +31,10 @@ game's result depends on: the rules engine, the bots and what plays them."""
 def code_fingerprint(parts: Iterable[str] = RESULT_SOURCES, extra: Iterable[Path] = ()) -> str:
     """Sixteen hex digits of a SHA-256 digest of the source of the package's ``parts`` (every
     ``.py`` file, with its path), of the ``extra`` files (with their names: a script's own
-    seeding and bots) and of the installed open-spiel's version (OpenSpiel's bots play in
-    tournaments and benchmarks). Any change to those files' bytes changes it."""
+    seeding and bots), of the installed open-spiel's version (OpenSpiel's bots play in
+    tournaments and benchmarks) and of the Python that runs them (``cpython-3.11``: an
+    interpreter's arithmetic may differ in the last bit, where a bot's choice can turn). Any
+    change to those files' bytes changes it, and so does another Python."""
     root = Path(ohhell.__file__).parent
     digest = hashlib.sha256()
     for part in parts:
@@ -41,6 +44,8 @@ def code_fingerprint(parts: Iterable[str] = RESULT_SOURCES, extra: Iterable[Path
             digest.update(path.read_bytes() + b"\0")
     for path in extra:
         digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    python = f"{sys.implementation.name}-{sys.version_info.major}.{sys.version_info.minor}"
+    digest.update(python.encode() + b"\0")
     try:
         digest.update(importlib.metadata.version("open-spiel").encode())
     except importlib.metadata.PackageNotFoundError:

@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Final
 
-from ohhell.bots.base import Budget, legal_actions
+from ohhell.bots.base import Budget, legal_actions, sum_in_order
 from ohhell.engine import (
     Action,
     Bid,
@@ -370,7 +370,7 @@ def _win_probabilities(
             # the top trump left wins whenever it is played
             out[card] = 1.0
             continue
-        z = sum(w * f for w, f in zip(CARD_WIN_WEIGHTS[group], features, strict=True))
+        z = sum_in_order(w * f for w, f in zip(CARD_WIN_WEIGHTS[group], features, strict=True))
         z += calibration_shift(view.rules.player_count, group, playing=view.phase is Phase.PLAY)
         out[card] = 1.0 / (1.0 + math.exp(-z))
     return out
@@ -479,7 +479,9 @@ def _ruff_risk(
             void = 1.0
         else:
             mean = in_suit * k / total
-            void = math.exp(-mean) * sum(mean**j / math.factorial(j) for j in range(round_))
+            void = math.exp(-mean) * sum_in_order(
+                mean**j / math.factorial(j) for j in range(round_)
+            )
             void = min(1.0, void)
         safe *= 1.0 - void * has_trump
     return 1.0 - safe
@@ -553,7 +555,7 @@ def _bid_time_probabilities(view: PlayerView) -> list[float]:
         probs = [0.0] * len(view.hand)
     else:
         probs = list(_win_probabilities(view, know, view.hand, on_lead=on_lead).values())
-    pressure = _bidding_pressure(view, sum(probs))
+    pressure = _bidding_pressure(view, sum_in_order(probs))
     if pressure:
         probs = [pressed_chance(p, pressure) for p in probs]
     return probs
@@ -589,7 +591,7 @@ def trick_distribution(view: PlayerView) -> tuple[float, ...]:
 
 def expected_tricks(view: PlayerView) -> float:
     """The estimated number of tricks the seat's cards will take in this hand."""
-    return sum(_bid_time_probabilities(view))
+    return sum_in_order(_bid_time_probabilities(view))
 
 
 def zero_chance(view: PlayerView, dist: Sequence[float] | None = None) -> float:
@@ -651,7 +653,7 @@ def zero_chance(view: PlayerView, dist: Sequence[float] | None = None) -> float:
         sum(1 for c in side if c.rank <= 6) / size,  # low side cards
         sum(1 for suit in _SUITS if suit is not trump and length[suit] <= 1) / 4,  # short suits
     )
-    x = sum(w * f for w, f in zip(ZERO_CHANCE_WEIGHTS, features, strict=True))
+    x = sum_in_order(w * f for w, f in zip(ZERO_CHANCE_WEIGHTS, features, strict=True))
     return 1.0 / (1.0 + math.exp(-x))
 
 
@@ -666,7 +668,7 @@ def heuristic_bid(view: PlayerView) -> int:
     dist = trick_distribution(view)
     size = view.hand_size
     rules = view.rules
-    expected = sum(k * p for k, p in enumerate(dist))
+    expected = sum_in_order(k * p for k, p in enumerate(dist))
     zero = dist
     if rules.zero_bid_bonus and 0 in bids and dist[0] < 1.0:
         # ducking: no trick with the chance ZERO_CHANCE_SHARE gives, else as the distribution
@@ -675,7 +677,7 @@ def heuristic_bid(view: PlayerView) -> int:
 
     def value(bid: int) -> tuple[float, float]:
         chances = zero if bid == 0 else dist
-        score = sum(
+        score = sum_in_order(
             p * score_hand(rules, bid=bid, won=k, hand_size=size) for k, p in enumerate(chances)
         )
         return score, -abs(bid - expected)
@@ -985,7 +987,7 @@ def _lead_features(
     outlook = _outlook(view, know, card, strength, later, need)
     suit = [c for c in hand if c.suit is card.suit]
     share = need / left
-    others = sum(strength[c] for c in hand if c != card)
+    others = sum_in_order(strength[c] for c in hand if c != card)
     return (
         outlook.now,
         outlook.hit,
@@ -1043,7 +1045,7 @@ def _best_by(
     """The card of highest score, ``weights`` times its ``features`` (the lowest on a tie)."""
 
     def score(card: Card) -> tuple[float, int]:
-        return sum(w * f for w, f in zip(weights, features(card), strict=True)), -card.rank
+        return sum_in_order(w * f for w, f in zip(weights, features(card), strict=True)), -card.rank
 
     return max(cards, key=score)
 

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Final
 
+from ohhell.bots.base import sum_in_order
 from ohhell.bots.fast import NO_TRUMP, SUIT_MASKS, cards_of, mask_of
 from ohhell.bots.heuristic import CARD_WIN_WEIGHTS as CALIBRATION
 from ohhell.bots.heuristic import (
@@ -396,14 +397,14 @@ def calibrated_tricks(
         out = [0.0] * size  # as the heuristic: no other seat can lead its suits
     else:
         out = _card_chances(hand, trump_card, players, on_lead)
-    mine_total = sum(out)
+    mine_total = sum_in_order(out)
     if not earlier_bids:
         return mine_total
     unknown = players - 1 - len(earlier_bids)
     pressure = sum(earlier_bids) + unknown * size / players + mine_total - size
     if not pressure:
         return mine_total
-    return sum(pressed_chance(p, pressure) for p in out)
+    return sum_in_order(pressed_chance(p, pressure) for p in out)
 
 
 def _suits_of(hand: int) -> list[int]:
@@ -487,7 +488,9 @@ def _ruff_risk(
     ``round_``-th round of a suit with ``in_suit`` unseen cards."""
     has_trump = 1.0 - math.exp(-trumps_out * size / total)
     mean = in_suit * size / total
-    void = min(1.0, math.exp(-mean) * sum(mean**j / math.factorial(j) for j in range(round_)))
+    void = min(
+        1.0, math.exp(-mean) * sum_in_order(mean**j / math.factorial(j) for j in range(round_))
+    )
     return 1.0 - (1.0 - void * has_trump) ** (players - 1)
 
 
@@ -616,4 +619,4 @@ def _normal_share(bid: int, mean: float, hand_size: int, spread: float) -> float
     terms = [
         math.exp((top - (b - mean) ** 2) / (2 * spread * spread)) for b in range(hand_size + 1)
     ]
-    return terms[bid] / sum(terms)
+    return terms[bid] / sum_in_order(terms)

@@ -61,7 +61,7 @@ from typing import Any
 
 from ohhell.bots import compiled as compiled_path
 from ohhell.bots import fast, sampling
-from ohhell.bots.base import Budget, checked_options, legal_actions
+from ohhell.bots.base import Budget, checked_options, legal_actions, sum_in_order
 from ohhell.bots.fast import (
     LOST_GRAB,
     LOST_PLAY_ON,
@@ -691,7 +691,7 @@ one decision, at most 1,000,000: give at most 111,111 simulations, or a time lim
         sampler = self.sampler(view)
         n = view.player_count
         prior = trick_distribution(view)
-        estimate = sum(t * p for t, p in enumerate(prior))
+        estimate = sum_in_order(t * p for t, p in enumerate(prior))
         candidates = [
             b
             for b in legal
@@ -772,7 +772,7 @@ one decision, at most 1,000,000: give at most 111,111 simulations, or a time lim
     def _expected_points(view: PlayerView, bid: int, dist: Sequence[float]) -> float:
         """The expected points of ``bid`` under the rules in force, given ``dist``."""
         points = score_tables(view.rules, [bid], view.hand_size)[0]
-        return sum(p * points[t] for t, p in enumerate(dist))
+        return sum_in_order(p * points[t] for t, p in enumerate(dist))
 
     def _prior_share(self, tally: list[float], weight_sum: float, drawn: int) -> float:
         """The heuristic estimate's share in a bid's distribution of tricks: all of it when
