@@ -215,12 +215,14 @@ def check_player(
     *,
     rules: Rules | None = None,
     budget: Budget = Budget(),  # noqa: B008 - immutable
+    make: Callable[[str], Bot] | None = None,
 ) -> Bot:
-    """A new player of bot spec ``spec`` (:func:`make_player`), once it is known to play: a
-    ``ValueError`` says why it could not, for an unknown or unavailable player, ``ismcts``
-    under ``rules`` whose hands OpenSpiel's ``oh_hell`` cannot hold
-    (:func:`check_player_rules`), or a player that would refuse to decide under ``budget``
-    (:func:`~ohhell.bots.check_budget`; ``Budget()``, each bot's own, by default).
+    """A new player of bot spec ``spec`` (made by ``make``, :func:`make_player` unless a
+    caller makes its players its own way), once it is known to play: a ``ValueError`` says
+    why it could not, for an unknown or unavailable player, ``ismcts`` under ``rules`` whose
+    hands OpenSpiel's ``oh_hell`` cannot hold (:func:`check_player_rules`), or a player that
+    would refuse to decide under ``budget`` (:func:`~ohhell.bots.check_budget`; ``Budget()``,
+    each bot's own, by default).
 
     >>> check_player("heuristic", budget=Budget(simulations=10**9)).name
     'heuristic'
@@ -230,7 +232,7 @@ def check_player(
     ValueError: 1,000,000,000 simulations without a time limit could ask for 9,000,000,000 \
 worlds in one decision, at most 1,000,000: give at most 111,111 simulations, or a time limit too
     """
-    player = make_player(spec)
+    player = (make_player if make is None else make)(spec)
     if rules is not None:
         check_player_rules(spec, rules)
     check_budget(player, budget)

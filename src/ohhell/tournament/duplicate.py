@@ -192,8 +192,8 @@ def check_bots(
                 f" {budget.simulations} sets them for every bot: give one or the other"
             )
     for side, spec in specs:
-        try:  # the bot as the tournament makes it
-            check_player(spec, rules=rules, budget=budget)
+        try:
+            check_player(spec, rules=rules, budget=budget, make=resolve_bot)
         except ValueError as exc:
             raise TournamentError(f"{side}: {exc}") from None
 
