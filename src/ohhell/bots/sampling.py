@@ -30,8 +30,9 @@ the heuristic bot's calibrated card-win model, ported to masks).
 from __future__ import annotations
 
 import math
+import operator
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Final
@@ -162,6 +163,7 @@ class WorldSampler:
         """How many cards the free seats hold (the stock gets what is left)."""
         self._unseen_cards = cards_of(know.unseen)
         self._memo: dict[tuple[int, tuple[int, ...]], int] = {}
+        self._split_memo: dict[tuple[int, tuple[int, ...]], list[tuple[tuple[int, ...], int]]] = {}
         self._table: SuitTable | None = None
         caps = self._capacities()
         if sum(know.counts[s] for s in others) + know.stock_count != know.unseen.bit_count():
@@ -173,28 +175,39 @@ class WorldSampler:
         """The cards each group of :attr:`groups` holds in all."""
         return tuple(sum(self.know.counts[s] for s in group) for group in self.groups)
 
-    def _splits(self, suit: int, caps: tuple[int, ...]) -> Iterator[tuple[tuple[int, ...], int]]:
+    def _splits(self, suit: int, caps: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
         """Each way to give the groups of constrained seats some of this suit's unseen cards:
         the new capacities and the number of ways to pick the cards (the free holder gets the
-        rest)."""
+        rest). Listed once per node and kept: :meth:`_count` and :meth:`table` both ask."""
+        key = (suit, caps)
+        listed = self._split_memo.get(key)
+        if listed is not None:
+            return listed
         total = len(self.suit_cards[suit])
         free_cap = total + self._after[suit] - sum(caps)
         allowed = self._allowed[suit]
+        # room[i]: the most the groups from allowed[i] on can take; a branch that would leave
+        # the free holder more than free_cap is never walked
+        room = [0] * (len(allowed) + 1)
+        for i in range(len(allowed) - 1, -1, -1):
+            room[i] = room[i + 1] + caps[allowed[i]]
+        listed = []
+        caps_now = list(caps)
 
-        def walk(
-            i: int, left: int, caps_now: list[int], ways: int
-        ) -> Iterator[tuple[tuple[int, ...], int]]:
+        def walk(i: int, left: int, ways: int) -> None:
             if i == len(allowed):
-                if left <= free_cap:
-                    yield tuple(caps_now), ways
+                listed.append((tuple(caps_now), ways))
                 return
             seat = allowed[i]
-            for take in range(min(left, caps_now[seat]) + 1):
-                caps_now[seat] -= take
-                yield from walk(i + 1, left - take, caps_now, ways * _comb(left, take))
-                caps_now[seat] += take
+            for take in range(max(0, left - room[i + 1] - free_cap), min(left, caps[seat]) + 1):
+                caps_now[seat] = caps[seat] - take
+                walk(i + 1, left - take, ways * _comb(left, take))
+            caps_now[seat] = caps[seat]
 
-        yield from walk(0, total, list(caps), 1)
+        if total - room[0] <= free_cap:
+            walk(0, total, 1)
+        self._split_memo[key] = listed
+        return listed
 
     def _count(self, suit: int, caps: tuple[int, ...]) -> int:
         """The number of ways to deal suits ``suit..3`` given the constrained capacities."""
@@ -240,7 +253,7 @@ class WorldSampler:
                 nexts, running = self._choices(suit, caps)
                 for nxt, deals in zip(nexts, running, strict=True):
                     cumulative.append(deals / running[-1])
-                    take.extend(c - d for c, d in zip(caps, nxt, strict=True))
+                    take.extend(map(operator.sub, caps, nxt))
                     if suit < 3:
                         node = ids.setdefault((suit + 1, nxt), len(order))
                         if node == len(order):
