@@ -38,7 +38,7 @@ from types import ModuleType
 from typing import Any, Final, cast
 
 from ohhell.bots.base import Bot, Budget, checked_options, legal_actions
-from ohhell.bots.sampling import sample_world
+from ohhell.bots.sampling import WorldSampler, knowledge, sample_world
 from ohhell.engine import (
     DECK,
     Action,
@@ -526,7 +526,27 @@ def check_openspiel_rules(rules: Rules) -> None:
         )
 
 
-def openspiel_state_for_view(view: PlayerView, rng: random.Random) -> Any:
+def _check_seat_to_act(view: PlayerView) -> None:
+    """Refuse (:class:`BridgeError`) a view that OpenSpiel's ``oh_hell`` cannot hold at a
+    decision of its seat: rules or a hand not OpenSpiel's, a public view, a seat not to act."""
+    check_openspiel_rules(view.rules)
+    seat = view.seat
+    if seat is None or view.hand is None:
+        raise BridgeError("IS-MCTS needs a seat's view, not a public view")
+    if view.phase not in (Phase.BID, Phase.PLAY) or not view.is_my_turn:
+        raise BridgeError(
+            f"seat {seat} is not to act (phase {view.phase.value}, to act {sorted(view.to_act)})"
+        )
+    if view.trump_card is None or view.hand_size > max_hand_size(view.player_count):
+        raise BridgeError(
+            f"hand {view.hand_index + 1} ({view.hand_size} cards, trump card"
+            f" {view.trump_card}) is not a hand of OpenSpiel's oh_hell"
+        )
+
+
+def openspiel_state_for_view(
+    view: PlayerView, rng: random.Random, sampler: WorldSampler | None = None
+) -> Any:
     """An OpenSpiel ``oh_hell`` state consistent with ``view`` with the seat to act: its hand
     size, dealer and trump card, the seat's own dealt cards, the revealed bids in bidding order
     and every card played, in order.
@@ -544,28 +564,20 @@ def openspiel_state_for_view(view: PlayerView, rng: random.Random) -> Any:
     often: 12-19 % of its resamples broke a shown void in the positions measured. So searching
     from one such state treats its sampled split between the other hands and the stock as
     known; :class:`IsmctsBot` spreads its simulations over several independently drawn states
-    to undo that bias.
+    to undo that bias, drawing them all with one ``sampler`` (a
+    :class:`~ohhell.bots.sampling.WorldSampler` of the view's knowledge, made here if not
+    given), whose setup is then paid once.
     """
-    check_openspiel_rules(view.rules)
+    _check_seat_to_act(view)
+    holdings = sample_world(view, rng, sampler)
     seat = view.seat
-    if seat is None or view.hand is None:
-        raise BridgeError("IS-MCTS needs a seat's view, not a public view")
-    if view.phase not in (Phase.BID, Phase.PLAY) or not view.is_my_turn:
-        raise BridgeError(
-            f"seat {seat} is not to act (phase {view.phase.value}, to act {sorted(view.to_act)})"
-        )
     n = view.player_count
-    if view.trump_card is None or view.hand_size > max_hand_size(n):
-        raise BridgeError(
-            f"hand {view.hand_index + 1} ({view.hand_size} cards, trump card"
-            f" {view.trump_card}) is not a hand of OpenSpiel's oh_hell"
-        )
-    holdings = sample_world(view, rng)
     played: list[list[Card]] = [[] for _ in range(n)]
     for player, card in view.played_cards():
         played[player].append(card)
     dealt = [sorted((*holdings[s], *played[s]), key=action_of) for s in range(n)]
     cards = tuple(dealt[i % n][i // n] for i in range(n * view.hand_size))
+    assert view.trump_card is not None  # checked
     deal = OpenSpielDeal(n, view.hand_size, view.dealer, cards, view.trump_card)
     ospiel_state = openspiel_game(n).new_initial_state()
     actions = deal.chance_actions()
@@ -689,9 +701,11 @@ class IsmctsBot:
         start = time.perf_counter()
         actions = legal_actions(view, rng, budget)  # the call checked
         self.check_budget(budget)  # a budget it can keep
-        first = openspiel_state_for_view(view, rng)  # checks the rules
+        _check_seat_to_act(view)  # rules and a hand that OpenSpiel's oh_hell holds
         if len(actions) == 1:
             return actions[0]
+        sampler = WorldSampler(knowledge(view))  # its setup made once for every world
+        first = openspiel_state_for_view(view, rng, sampler)
         seat: int = first.current_player()  # view.seat, checked when rebuilt
         # IS-MCTS's first simulation only creates its root: each search needs two at least
         timed = self._timed(budget)
@@ -707,7 +721,7 @@ class IsmctsBot:
         deadline = None if not timed else start + 0.9 * cast(float, budget.seconds)
         visits: dict[int, float] = {}
         for world in range(worlds):
-            ospiel_state = first if world == 0 else openspiel_state_for_view(view, rng)
+            ospiel_state = first if world == 0 else openspiel_state_for_view(view, rng, sampler)
             share = simulations // worlds + (world < simulations % worlds)
             seconds = None
             if deadline is not None:
