@@ -236,7 +236,9 @@ class Level:
 LEVELS: Final[Mapping[str, Level]] = MappingProxyType(
     {
         "easy": Level("random", Budget(), "uniform over the legal actions; no thinking"),
-        "medium": Level("heuristic", Budget(), "rule-based; well under 1 ms per decision"),
+        "medium": Level(
+            "heuristic", Budget(), "rule-based; about 0.1 ms per decision, 10 ms at most"
+        ),
         "hard": Level(
             "search",
             Budget(simulations=1280, seconds=0.15),

@@ -347,7 +347,7 @@ def _hand_problem(view: PlayerView, n: int, seen: list[Card]) -> str | None:
     for bid, made in zip(view.bids, view.has_bid, strict=True):
         if bid is not None and not (made and 0 <= bid <= view.hand_size):
             return f"bids {view.bids}: a bid is from 0 to {view.hand_size}, by a seat that bid"
-    most = sum(10 + size for size in rules.hand_sizes()[: view.hand_index])  # every bid made
+    most = 10 * view.hand_index + rules.cards_before(view.hand_index)  # every bid made
     if not all(0 <= total <= most for total in view.totals):
         return f"totals {view.totals}: after {view.hand_index} hands, each is from 0 to {most}"
     seat, hand = view.seat, view.hand
