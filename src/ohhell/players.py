@@ -232,9 +232,9 @@ def check_player(
     ValueError: 1,000,000,000 simulations without a time limit could ask for 9,000,000,000 \
 worlds in one decision, at most 1,000,000: give at most 111,111 simulations, or a time limit too
     """
-    player = (make_player if make is None else make)(spec)
-    if rules is not None:
+    if rules is not None:  # first: it needs no OpenSpiel, and says the problem without it
         check_player_rules(spec, rules)
+    player = (make_player if make is None else make)(spec)
     check_budget(player, budget)
     return player
 
