@@ -237,7 +237,7 @@ LEVELS: Final[Mapping[str, Level]] = MappingProxyType(
     {
         "easy": Level("random", Budget(), "uniform over the legal actions; no thinking"),
         "medium": Level(
-            "heuristic", Budget(), "rule-based; about 0.1 ms per decision, 10 ms at most"
+            "heuristic", Budget(), "rule-based; about 0.1 ms per decision, 25 ms at most"
         ),
         "hard": Level(
             "search",
