@@ -266,14 +266,20 @@ class Rules:
         ...
         IndexError: no hand -1: the hands are 0 to 12 (0-based), and 13 is the game's end
         """
+        self._check_hand_index(hand_index, end=True)
+        return self._before[hand_index]
+
+    def _check_hand_index(self, hand_index: int, *, end: bool = False) -> None:
+        """Refuse what is not a hand of these rules (0-based; with ``end``, the index past the
+        last hand too): a ``TypeError`` or an ``IndexError`` saying so, never a hand counted
+        from the end."""
         if isinstance(hand_index, bool) or not isinstance(hand_index, int):
             raise TypeError(f"a hand index is an int, got {hand_index!r}")
-        if not 0 <= hand_index <= self.hand_count:
+        if not 0 <= hand_index < self.hand_count + end:
+            past = f", and {self.hand_count} is the game's end" if end else ""
             raise IndexError(
-                f"no hand {hand_index}: the hands are 0 to {self.hand_count - 1} (0-based), and"
-                f" {self.hand_count} is the game's end"
+                f"no hand {hand_index}: the hands are 0 to {self.hand_count - 1} (0-based){past}"
             )
-        return self._before[hand_index]
 
     @property
     def hand_count(self) -> int:
@@ -284,12 +290,7 @@ class Rules:
         """Cards dealt to each seat in hand ``hand_index`` (0-based: from 0 to ``hand_count``
         less one; another index is an ``IndexError`` saying so, never a hand counted from the
         end)."""
-        if isinstance(hand_index, bool) or not isinstance(hand_index, int):
-            raise TypeError(f"a hand index is an int, got {hand_index!r}")
-        if not 0 <= hand_index < self.hand_count:
-            raise IndexError(
-                f"no hand {hand_index}: the hands are 0 to {self.hand_count - 1} (0-based)"
-            )
+        self._check_hand_index(hand_index)
         return self._sizes[hand_index]
 
     def has_trump(self, hand_index: int) -> bool:
