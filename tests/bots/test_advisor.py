@@ -218,10 +218,89 @@ def test_bad_requests_are_refused_with_a_reason() -> None:
         advise_bid(view, random.Random(0), samples=1_000_001)  # drawn up front: memory
 
 
-@pytest.mark.parametrize("samples", [True, 2.5, "10", -1])
-def test_samples_must_be_a_positive_whole_number(samples: object) -> None:
-    with pytest.raises(ValueError, match=rf"^samples must be a positive integer, got {samples!r}$"):
+@pytest.mark.parametrize("samples", [True, 2.5, "10", None])
+def test_samples_must_be_a_whole_number(samples: object) -> None:
+    with pytest.raises(TypeError, match=rf"^samples must be a whole number, got {samples!r}$"):
         advise_bid(_bidding_view(), random.Random(0), samples=samples)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("samples", [0, -1])
+def test_samples_must_be_positive(samples: int) -> None:
+    with pytest.raises(ValueError, match=rf"^samples must be a positive integer, got {samples}$"):
+        advise_bid(_bidding_view(), random.Random(0), samples=samples)
+
+
+def test_deals_weighed_alike_are_worth_every_deal_drawn() -> None:
+    """The first to bid knows no bid: every deal weighs the same, and the advice is worth all
+    the deals asked for."""
+    advice = advise_bid(_bidding_view(), random.Random(0), samples=300)
+    assert (advice.samples, advice.effective_samples, advice.rough) == (300, 300.0, False)
+    assert advice.steady_target == 30.0
+
+
+def _skewed_weights(monkeypatch: pytest.MonkeyPatch, every: int) -> list[float]:
+    """The Python loop's world weights replaced: 1 for one world in ``every``, 0.001 for the
+    others; returns the weights given, in order."""
+    given: list[float] = []
+
+    def weight(*args: object) -> float:
+        given.append(1.0 if len(given) % every == 0 else 0.001)
+        return given[-1]
+
+    monkeypatch.setattr(SearchBot, "_weight", weight)
+    return given
+
+
+def _kish(weights: list[float]) -> float:
+    return sum(weights) ** 2 / sum(w * w for w in weights)
+
+
+def test_worlds_worth_too_few_draw_more_until_they_are_worth_enough(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """One world in 20 carries nearly all the weight: 40 worlds are worth about 2.2, so 40
+    more are drawn at a time until they are worth 8 (160 worlds)."""
+    given = _skewed_weights(monkeypatch, 20)
+    bot = SearchBot(compiled=False)
+    view = bidding_view(Rules(player_count=4), parse_cards("Ah Kd 7c"), Card.from_str("2s"), [1])
+    estimate = bot.estimate_bids(
+        view, random.Random(3), Budget(), every_bid=True, worlds=40, min_effective=8.0,
+        max_worlds=400,
+    )  # fmt: skip
+    assert estimate.worlds == len(given) == 160
+    assert estimate.effective_worlds == pytest.approx(_kish(given))
+    assert _kish(given[:120]) < 8.0 <= estimate.effective_worlds
+
+
+def test_more_worlds_are_drawn_up_to_the_most_allowed(monkeypatch: pytest.MonkeyPatch) -> None:
+    given = _skewed_weights(monkeypatch, 1000)
+    bot = SearchBot(compiled=False)
+    view = bidding_view(Rules(player_count=4), parse_cards("Ah Kd 7c"), Card.from_str("2s"), [1])
+    estimate = bot.estimate_bids(
+        view, random.Random(3), Budget(), every_bid=True, worlds=40, min_effective=8.0,
+        max_worlds=130,
+    )  # fmt: skip
+    assert estimate.worlds == len(given) == 120  # a fourth batch would pass 130
+    assert estimate.effective_worlds == pytest.approx(_kish(given))
+    assert estimate.effective_worlds < 8
+    plain = bot.estimate_bids(view, random.Random(3), Budget(), every_bid=True, worlds=40)
+    assert plain.worlds == 40  # none more unless asked for
+
+
+def test_the_advisor_draws_more_deals_after_unlikely_bids_and_says_what_they_are_worth(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The advisor aims at a tenth of the deals asked for (at most 100), drawing up to eight
+    times as many; when even those are worth too few, the advice says it is rough."""
+    monkeypatch.setattr(SearchBot, "_compiled_worlds", lambda self, sampler: False)
+    _skewed_weights(monkeypatch, 20)
+    view = bidding_view(Rules(player_count=4), parse_cards("Ah Kd 7c"), Card.from_str("2s"), [1])
+    advice = advise_bid(view, random.Random(3), samples=100)
+    assert (advice.samples, advice.steady_target, advice.rough) == (200, 10.0, False)
+    assert advice.effective_samples >= 10.0
+    _skewed_weights(monkeypatch, 10_000)
+    advice = advise_bid(view, random.Random(3), samples=100)
+    assert (advice.samples, advice.rough) == (800, True) and advice.effective_samples < 10.0
 
 
 def test_the_samples_reported_are_the_samples_asked_for_even_many() -> None:

@@ -5,6 +5,7 @@ advised on are the seat's, and the text and JSON show the advice's own figures."
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
@@ -115,6 +116,8 @@ FIXED = BidAdvice(
     best_bid=1,
     samples=7,
     by_bid={0: (0.6, 0.3, 0.1), 1: (0.3, 0.55, 0.15), 2: (0.2, 0.5, 0.3)},
+    effective_samples=6.5,
+    steady_target=0.7,
 )
 
 
@@ -140,7 +143,45 @@ def test_the_text_shows_each_figure_of_the_advice(
     code, out, err = advise(capsys, "--hand", "Kd 5c", "--trump", "2s", "--seed", "3", "--json")
     got = json.loads(out)
     assert (got["best_bid"], got["samples"], got["seed"]) == (1, 7, 3)
+    assert (got["effective_samples"], got["rough"]) == (6.5, False)
     assert got["trick_probabilities_by_bid"]["2"] == [0.2, 0.5, 0.3]
+    assert not any(line.startswith("rough") for line in lines)
+
+
+ROUGH = dataclasses.replace(FIXED, samples=8000, effective_samples=4.1, steady_target=100.0)
+
+
+def test_a_rough_advice_says_so_and_how_many_deals_would_steady_it(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """8,000 deals worth 4.1 equally weighted ones: 100 would take about 195,122 deals, said
+    in two figures."""
+    monkeypatch.setattr(advise_command, "advise_bid", lambda view, rng, samples: ROUGH)
+    code, out, err = advise(capsys, "--hand", "Kd 5c", "--trump", "2s", "--seed", "3")
+    assert code == 0, err
+    assert out.splitlines()[-2:] == [
+        "rough: the bids made so far are unlikely in most deals, so the 8000 deals sampled are"
+        " worth about 4 equally weighted ones; the figures can turn with the seed"
+        " (--samples 200000 would steady them)",
+        "(8000 sampled deals, --seed 3)",
+    ]
+    code, out, err = advise(capsys, "--hand", "Kd 5c", "--trump", "2s", "--seed", "3", "--json")
+    got = json.loads(out)
+    assert (got["samples"], got["effective_samples"], got["rough"]) == (8000, 4.1, True)
+
+
+@pytest.mark.parametrize(
+    ("samples", "effective", "advised"),
+    [(8000, 4.1, 200_000), (1000, 0.0, 1_000_000), (80, 0.5, 1300), (2400, 0.001, 1_000_000)],
+)
+def test_the_deals_a_rough_advice_would_need_are_rounded_up_and_kept_in_bounds(
+    samples: int, effective: float, advised: int
+) -> None:
+    rough = dataclasses.replace(
+        FIXED, samples=samples, effective_samples=effective, steady_target=min(100, samples / 10)
+    )
+    assert rough.rough
+    assert advise_command.rough_warning(rough).endswith(f"(--samples {advised} would steady them)")
 
 
 def test_a_hook_that_forbids_bidding_every_card_names_that_bid(

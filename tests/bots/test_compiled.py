@@ -470,3 +470,41 @@ def test_compiled_random_hands_are_the_plain_python_kernels_hands() -> None:
         f" for p, k, h in {cases!r}])"
     )
     assert plain == str(here)
+
+
+@pytest.mark.parametrize("players", range(3, 8))
+def test_compiled_bid_estimates_agree_with_their_worth(players: int) -> None:
+    """The advisor's estimate (every bid, more worlds drawn while they are worth too few) the
+    same compiled and in Python: the worlds drawn, the trick chances and what the worlds are
+    worth (up to the last bits of the weights), after bids made at random."""
+    if compiled.AVAILABLE:
+        assert compiled.load()
+    rng = random.Random(f"worth/{players}")
+    extended = 0
+    for _ in range(4):
+        size = rng.randint(2, min(8, 51 // players))
+        state = new_game(Rules(player_count=players, schedule="custom", custom_hand_sizes=[size]))
+        state, _ = apply(state, random_deal(state, rng))
+        for _ in range(rng.randrange(players)):
+            state, _ = apply(state, Bid(min(state.to_act), rng.randint(0, size)))
+        view = view_for(state, min(state.to_act))
+        seed = rng.getrandbits(32)
+        fast_one, slow = (  # the same up to the last bits of the weights' arithmetic
+            SearchBot(compiled=flag).estimate_bids(
+                view,
+                random.Random(seed),
+                Budget(),
+                every_bid=True,
+                worlds=30,
+                min_effective=25.0,
+                max_worlds=90,
+            )
+            for flag in (True, False)
+        )
+        assert (fast_one.worlds, fast_one.best) == (slow.worlds, slow.best)
+        assert fast_one.effective_worlds == pytest.approx(slow.effective_worlds, rel=1e-12)
+        for bid, chances in slow.by_bid.items():
+            assert fast_one.by_bid[bid] == pytest.approx(chances, rel=1e-12, abs=1e-15)
+        assert 0 < fast_one.effective_worlds <= fast_one.worlds
+        extended += fast_one.worlds > 30
+    assert extended > 0

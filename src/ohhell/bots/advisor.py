@@ -54,11 +54,29 @@ from ohhell.engine import (
     view_for,
 )
 
-__all__ = ["DEFAULT_SAMPLES", "BidAdvice", "advise_bid", "bidding_view"]
+__all__ = [
+    "DEFAULT_SAMPLES",
+    "MAX_SAMPLE_FACTOR",
+    "STEADY_SAMPLES",
+    "BidAdvice",
+    "advise_bid",
+    "bidding_view",
+]
 
 DEFAULT_SAMPLES = 1000
 """Sampled deals per advice, each played out once per legal bid: about 50 ms for a 10-card
 hand compiled (the ``bots`` extra), 1 to 2 s in pure Python."""
+
+STEADY_SAMPLES = 100
+"""The equally weighted deals an advice should be worth (a tenth of ``samples`` when fewer
+are asked for). Each sampled deal is weighted by how likely the bids already made are in it;
+after a bid unlikely in most deals (a first bid of every trick), a few deals carry nearly all
+the weight, and the advice would turn from one seed to the next. Then more deals are drawn,
+``samples`` at a time, until they are worth this many or :data:`MAX_SAMPLE_FACTOR` times
+``samples`` are drawn; :attr:`BidAdvice.effective_samples` says what they are worth."""
+
+MAX_SAMPLE_FACTOR = 8
+"""At most this many times ``samples`` are drawn for one advice (:data:`STEADY_SAMPLES`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,17 +91,37 @@ class BidAdvice:
     best_bid: int
     """The legal bid with the highest expected score."""
     samples: int
-    """How many deals were sampled."""
+    """How many deals were sampled: those asked for, or more when they were worth too few
+    (:data:`STEADY_SAMPLES`)."""
     by_bid: dict[int, tuple[float, ...]]
     """For each legal bid, the estimated trick probabilities when playing for it."""
+    effective_samples: float
+    """How many equally weighted deals the ``samples`` deals, weighted by the bids already
+    made, are worth (Kish's effective sample size): ``samples`` when the bids fit every deal
+    alike, far fewer after bids unlikely in most deals. The advice is as steady as this many
+    deals make it; below :attr:`steady_target` it is rough."""
+    steady_target: float
+    """The effective deals the advice aimed at (:data:`STEADY_SAMPLES`, or a tenth of the
+    deals asked for when that is fewer)."""
+
+    @property
+    def rough(self) -> bool:
+        """Whether the deals drawn were worth fewer than :attr:`steady_target` equally
+        weighted ones: the bids already made are so unlikely in most deals that even
+        :data:`MAX_SAMPLE_FACTOR` times the deals asked for did not steady the advice (more
+        ``samples`` would)."""
+        return self.effective_samples < self.steady_target
 
 
 def advise_bid(
     view: PlayerView, rng: random.Random, *, samples: int = DEFAULT_SAMPLES
 ) -> BidAdvice:
-    """Advise ``view.seat``, which must be to bid now, from ``samples`` sampled deals (the
-    same ``rng`` state gives the same advice)."""
-    if isinstance(samples, bool) or not isinstance(samples, numbers.Integral) or samples < 1:
+    """Advise ``view.seat``, which must be to bid now, from ``samples`` sampled deals, more
+    when the bids already made leave those worth too few (:data:`STEADY_SAMPLES`); the same
+    ``rng`` state gives the same advice."""
+    if isinstance(samples, bool) or not isinstance(samples, numbers.Integral):
+        raise TypeError(f"samples must be a whole number, got {samples!r}")
+    if samples < 1:
         raise ValueError(f"samples must be a positive integer, got {samples!r}")
     samples = int(samples)  # numpy's whole numbers too
     if samples > MAX_UNTIMED_WORLDS:
@@ -91,13 +129,24 @@ def advise_bid(
     legal_actions(view, rng, Budget())  # the call checked, and the seat is to act
     if view.phase is not Phase.BID:
         raise ValueError(f"seat {view.seat} is not to bid now: it is to play a card")
-    estimate = SearchBot().estimate_bids(view, rng, Budget(), every_bid=True, worlds=samples)
+    target = min(float(STEADY_SAMPLES), samples / 10)
+    estimate = SearchBot().estimate_bids(
+        view,
+        rng,
+        Budget(),
+        every_bid=True,
+        worlds=samples,
+        min_effective=target,
+        max_worlds=min(MAX_SAMPLE_FACTOR * samples, MAX_UNTIMED_WORLDS),
+    )
     return BidAdvice(
         trick_probabilities=estimate.trick_probabilities,
         expected_scores=estimate.expected_points,
         best_bid=estimate.best,
-        samples=samples,
+        samples=estimate.worlds,
         by_bid=estimate.by_bid,
+        effective_samples=estimate.effective_worlds,
+        steady_target=target,
     )
 
 

@@ -1370,8 +1370,8 @@ def _bid_worlds(
     world drawn, weighted by the revealed bids, the bids not made yet guessed (once per world,
     or after each candidate bid is put in with ``guess_after_bid``), and the hand played out
     aiming at each candidate bid; ``tallies[j * (hand_size + 1) + t]`` gains the world's
-    weight when bidding ``candidates[j]`` takes ``t`` tricks, ``sums[0]`` the weights.
-    ``world`` is the sampler, as :func:`_card_worlds` takes it."""
+    weight when bidding ``candidates[j]`` takes ``t`` tricks, ``sums[0]`` the weights and
+    ``sums[1]`` their squares. ``world`` is the sampler, as :func:`_card_worlds` takes it."""
     seat, counts = world[0], world[3]
     n = len(counts)
     pool = _arrays.zeros(52, _arrays.int64)
@@ -1422,6 +1422,7 @@ def _bid_worlds(
             for j in range(len(candidates)):
                 tallies[j * (hand_size + 1) + tricks[j]] += weight
         sums[0] += weight
+        sums[1] += weight * weight
 
 
 # --------------------------------------------------------------------------- wrappers
@@ -1781,13 +1782,14 @@ def bid_worlds(
     lost: int,
     guess_after_bid: bool = False,
     hook: bool = False,
-) -> tuple[list[list[float]], float]:
+) -> tuple[list[list[float]], float, float]:
     """The search's bid estimate (:meth:`ohhell.bots.search.SearchBot.estimate_bids`'s loop)
     over the worlds ``sampler`` draws from ``seeds``: per candidate bid, the weight of the
-    worlds in which aiming at it takes each number of tricks, and the weights' sum."""
+    worlds in which aiming at it takes each number of tricks; the weights' sum, and the sum of
+    their squares."""
     width = hand_size + 1
     tallies = _floats([0.0] * (len(candidates) * width))
-    sums = _floats([0.0])
+    sums = _floats([0.0, 0.0])
     _bid_worlds(
         _seeds(seeds), _seeds([0]), _sampler_arrays(sampler), spread,
         _ints([-1 if b is None else b for b in bids]), trump_card, first_bidder, sealed,
@@ -1795,4 +1797,5 @@ def bid_worlds(
         guess_after_bid, hook,
     )  # fmt: skip
     flat = [float(t) for t in tallies]
-    return [flat[j * width : (j + 1) * width] for j in range(len(candidates))], float(sums[0])
+    rows = [flat[j * width : (j + 1) * width] for j in range(len(candidates))]
+    return rows, float(sums[0]), float(sums[1])

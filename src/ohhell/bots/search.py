@@ -260,6 +260,15 @@ class BidEstimate:
     """The bid with the highest expected points."""
     by_bid: dict[int, tuple[float, ...]]
     """The trick probabilities playing for each bid of ``expected_points``."""
+    worlds: int = 0
+    """How many worlds were drawn for the bids of ``expected_points`` (a time budget can stop
+    the loop short; a bid searched after them, the most likely number of tricks, draws its
+    own)."""
+    effective_worlds: float = 0.0
+    """How many equally weighted worlds those ``worlds``, weighted by the bids already made,
+    are worth (Kish's effective sample size, ``(sum w)² / sum w²``): ``worlds`` when the bids
+    fit every world alike, far fewer when they are unlikely in most (a first bid of every
+    trick), and the estimate as rough as that few worlds give; 0 when none counted."""
 
 
 class SearchBot:
@@ -674,13 +683,18 @@ one decision, at most 1,000,000: give at most 111,111 simulations, or a time lim
         *,
         every_bid: bool = False,
         worlds: int | None = None,
+        min_effective: float = 0.0,
+        max_worlds: int | None = None,
     ) -> BidEstimate:
         """For the seat to bid in ``view``: its estimated trick distributions and the expected
         points of the legal bids searched (the simulations :meth:`choose` bids by).
 
         ``every_bid`` searches every legal bid, not only those near the estimate; ``worlds``
         sets how many worlds are sampled instead of the budget (each world is played out once
-        per bid searched). This is the bid advisor's use (:func:`ohhell.bots.advise_bid`)."""
+        per bid searched). While the worlds drawn are worth fewer than ``min_effective``
+        equally weighted ones (:attr:`BidEstimate.effective_worlds`), ``worlds`` more are
+        drawn, up to ``max_worlds`` in all (none more when it is not given). This is the bid
+        advisor's use (:func:`ohhell.bots.advise_bid`)."""
         deadline = _deadline(budget)
         legal_actions(view, rng, budget)  # the call checked, and the seat is to act
         seat = view.seat
@@ -711,9 +725,14 @@ one decision, at most 1,000,000: give at most 111,111 simulations, or a time lim
                 " fewer, or the budget seconds too"
             )
         worlds = int(worlds)  # numpy's whole numbers too
+        if max_worlds is not None and deadline is None and max_worlds > MAX_UNTIMED_WORLDS:
+            raise ValueError(
+                f"max_worlds {max_worlds:,} without a time limit, at most {MAX_UNTIMED_WORLDS:,}"
+            )
+        more = (min_effective, worlds if max_worlds is None else max_worlds)
         table = _Table.of(view, spoiler=self.spoiler)
-        dists = self._trick_distributions(
-            view, table, sampler, rng, candidates, worlds, deadline, prior
+        dists, drawn, effective = self._trick_distributions(
+            view, table, sampler, rng, candidates, worlds, deadline, prior, more
         )
         expected = {bid: self._expected_points(view, bid, dist) for bid, dist in dists.items()}
 
@@ -729,13 +748,13 @@ one decision, at most 1,000,000: give at most 111,111 simulations, or a time lim
         mode = max(range(size + 1), key=lambda t: (dists[best][t], -abs(t - best)))
         if mode in legal and mode not in dists:
             dists |= self._trick_distributions(
-                view, table, sampler, rng, [mode], worlds, deadline, prior
-            )
+                view, table, sampler, rng, [mode], worlds, deadline, prior, more
+            )[0]
             expected[mode] = self._expected_points(view, mode, dists[mode])
             best = best_of(dists)
         by_bid = {bid: tuple(dists[bid]) for bid in sorted(dists)}
         expected = {bid: expected[bid] for bid in sorted(expected)}
-        return BidEstimate(by_bid[best], expected, best, by_bid)
+        return BidEstimate(by_bid[best], expected, best, by_bid, drawn, effective)
 
     def _trick_distributions(
         self,
@@ -747,13 +766,34 @@ one decision, at most 1,000,000: give at most 111,111 simulations, or a time lim
         worlds: int,
         deadline: float | None,
         prior: Sequence[float],
-    ) -> dict[int, list[float]]:
+        more: tuple[float, int] = (0.0, 0),
+    ) -> tuple[dict[int, list[float]], int, float]:
         """For each candidate bid, the distribution of the seat's tricks when playing for it:
-        the rollouts in ``worlds`` sampled worlds blended with the heuristic's ``prior``."""
+        the rollouts in ``worlds`` sampled worlds blended with the heuristic's ``prior``; and
+        how many worlds were drawn and what they are worth (:class:`BidEstimate`'s
+        ``effective_worlds``). ``more`` is ``(min_effective, max_worlds)``: while the worlds
+        are worth fewer than ``min_effective``, ``worlds`` more are drawn, up to
+        ``max_worlds`` in all."""
         _check_untimed(worlds, deadline)
         tallies = {b: [0.0] * (view.hand_size + 1) for b in candidates}
         loop = self._bid_loop_compiled if self._compiled_worlds(sampler) else self._bid_loop
-        weight_sum, drawn = loop(view, table, sampler, rng, worlds, deadline, tallies)
+        min_effective, max_worlds = more
+        weight_sum = squares = 0.0
+        drawn = 0
+        while True:
+            added, added_squares, added_drawn = loop(
+                view, table, sampler, rng, worlds, deadline, tallies
+            )
+            weight_sum += added
+            squares += added_squares
+            drawn += added_drawn
+            effective = weight_sum * weight_sum / squares if squares > 0.0 else 0.0
+            if (
+                effective >= min_effective
+                or drawn + worlds > max_worlds
+                or (deadline is not None and time.perf_counter() >= deadline)
+            ):
+                break
         dists: dict[int, list[float]] = {}
         trusted = _prior_trusted(view)
         for b in candidates:
@@ -766,7 +806,7 @@ one decision, at most 1,000,000: give at most 111,111 simulations, or a time lim
                 share * p + (1.0 - share) * (w / weight_sum if weight_sum else 0.0)
                 for p, w in zip(prior, tallies[b], strict=True)
             ]
-        return dists
+        return dists, drawn, effective
 
     @staticmethod
     def _expected_points(view: PlayerView, bid: int, dist: Sequence[float]) -> float:
@@ -801,12 +841,13 @@ one decision, at most 1,000,000: give at most 111,111 simulations, or a time lim
         worlds: int,
         deadline: float | None,
         tallies: dict[int, list[float]],
-    ) -> tuple[float, int]:
+    ) -> tuple[float, float, int]:
         """The bid estimate's loop over worlds, in Python: adds each world's weight to the
         tricks aiming at each candidate bid takes there (``tallies``); returns the weights'
-        sum and how many worlds it drew, fewer than ``worlds`` when the deadline passed
-        (:func:`ohhell.bots.compiled.bid_worlds` is the same loop compiled)."""
-        weight_sum = 0.0
+        sum, the sum of their squares and how many worlds it drew, fewer than ``worlds`` when
+        the deadline passed (:func:`ohhell.bots.compiled.bid_worlds` is the same loop
+        compiled)."""
+        weight_sum = squares = 0.0
         drawn = 0
         n = view.player_count
         for _ in range(worlds):
@@ -833,9 +874,10 @@ one decision, at most 1,000,000: give at most 111,111 simulations, or a time lim
                     for bid, t in zip(bids, tricks, strict=True):
                         tallies[bid][t] += weight
                 weight_sum += weight
+                squares += weight * weight
             if deadline is not None and time.perf_counter() >= deadline:  # every world
                 break
-        return weight_sum, drawn
+        return weight_sum, squares, drawn
 
     def _world_guesses(
         self, view: PlayerView, table: _Table, hands: Sequence[int], bid: int | None
@@ -865,16 +907,16 @@ one decision, at most 1,000,000: give at most 111,111 simulations, or a time lim
         worlds: int,
         deadline: float | None,
         tallies: dict[int, list[float]],
-    ) -> tuple[float, int]:
+    ) -> tuple[float, float, int]:
         """:meth:`_bid_loop` in one compiled call (:func:`ohhell.bots.compiled.bid_worlds`;
         under a time budget, one per chunk of worlds): the same worlds, the same tallies."""
         assert self._bid_worlds is not None
         candidates = list(tallies)
-        weight_sum = 0.0
+        weight_sum = squares = 0.0
         drawn = 0
         for seeds in self._seed_chunks(rng, worlds, deadline):
             drawn += len(seeds)
-            chunk, weights = self._bid_worlds(
+            chunk, weights, weight_squares = self._bid_worlds(
                 sampler,
                 seeds,
                 candidates,
@@ -893,4 +935,5 @@ one decision, at most 1,000,000: give at most 111,111 simulations, or a time lim
             for bid, row in zip(candidates, chunk, strict=True):
                 tallies[bid] = [a + b for a, b in zip(tallies[bid], row, strict=True)]
             weight_sum += weights
-        return weight_sum, drawn
+            squares += weight_squares
+        return weight_sum, squares, drawn

@@ -15,10 +15,17 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 from typing import Any
 
-from ohhell.bots.advisor import DEFAULT_SAMPLES, BidAdvice, advise_bid, bidding_view
+from ohhell.bots.advisor import (
+    DEFAULT_SAMPLES,
+    MAX_SAMPLE_FACTOR,
+    BidAdvice,
+    advise_bid,
+    bidding_view,
+)
 from ohhell.bots.search import MAX_UNTIMED_WORLDS
 from ohhell.cli.options import (
     add_rules_arguments,
@@ -99,7 +106,8 @@ def register(subparsers: Any) -> None:
         type=positive_int,
         default=DEFAULT_SAMPLES,
         help=f"deals sampled (default: {DEFAULT_SAMPLES}; more is steadier and slower; at most"
-        f" {MAX_SAMPLES:,})",
+        f" {MAX_SAMPLES:,}; after bids unlikely in most deals, up to {MAX_SAMPLE_FACTOR} times"
+        " as many are drawn, and the advice says when even those leave it rough)",
     )
     parser.add_argument(
         "--seed", type=seed_arg, help="seed of the sampled deals (default: a secure random one)"
@@ -163,6 +171,8 @@ def advice_json(view: PlayerView, advice: BidAdvice, seed: int) -> dict[str, Any
         },
         "best_bid": advice.best_bid,
         "samples": advice.samples,
+        "effective_samples": advice.effective_samples,
+        "rough": advice.rough,
         "seed": seed,
     }
 
@@ -200,8 +210,24 @@ def format_advice(view: PlayerView, advice: BidAdvice, seed: int) -> str:
     illegal = sorted(set(range(view.hand_size + 1)) - set(advice.expected_scores))
     if illegal:
         lines.append(f"not allowed here: {', '.join(map(str, illegal))} (the hook)")
+    if advice.rough:
+        lines.append(rough_warning(advice))
     lines.append(f"({advice.samples} sampled deals, --seed {seed})")
     return "\n".join(lines)
+
+
+def rough_warning(advice: BidAdvice) -> str:
+    """What a rough advice (:attr:`BidAdvice.rough`) is worth, and how many deals would
+    steady it: those drawn, scaled to the effective deals aimed at, in two figures."""
+    effective = advice.effective_samples
+    needed = advice.samples * advice.steady_target / effective if effective > 0 else MAX_SAMPLES
+    step = 10 ** max(0, len(str(math.ceil(needed))) - 2)
+    samples = min(MAX_SAMPLES, math.ceil(needed / step) * step)
+    return (
+        f"rough: the bids made so far are unlikely in most deals, so the {advice.samples}"
+        f" deals sampled are worth about {effective:.0f} equally weighted ones; the figures"
+        f" can turn with the seed (--samples {samples} would steady them)"
+    )
 
 
 SCHEDULE_FLAGS = (
