@@ -255,57 +255,29 @@ def _kish(weights: list[float]) -> float:
     return sum(weights) ** 2 / sum(w * w for w in weights)
 
 
-def test_worlds_worth_too_few_draw_more_until_they_are_worth_enough(
+def test_what_the_worlds_are_worth_is_kish_s_effective_sample_size(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """One world in 20 carries nearly all the weight: 40 worlds are worth about 2.2, so 40
-    more are drawn at a time until they are worth 8 (160 worlds)."""
+    """One world in 20 carries nearly all the weight: 40 worlds are worth about 2."""
     given = _skewed_weights(monkeypatch, 20)
     bot = SearchBot(compiled=False)
     view = bidding_view(Rules(player_count=4), parse_cards("Ah Kd 7c"), Card.from_str("2s"), [1])
-    estimate = bot.estimate_bids(
-        view, random.Random(3), Budget(), every_bid=True, worlds=40, min_effective=8.0,
-        max_worlds=400,
-    )  # fmt: skip
-    assert estimate.worlds == len(given) == 160
-    assert estimate.effective_worlds == pytest.approx(_kish(given))
-    assert _kish(given[:120]) < 8.0 <= estimate.effective_worlds
+    estimate = bot.estimate_bids(view, random.Random(3), Budget(), every_bid=True, worlds=40)
+    assert estimate.worlds == len(given) == 40
+    assert estimate.effective_worlds == pytest.approx(_kish(given)) == pytest.approx(2.077, 1e-3)
 
 
-def test_more_worlds_are_drawn_up_to_the_most_allowed(monkeypatch: pytest.MonkeyPatch) -> None:
-    given = _skewed_weights(monkeypatch, 1000)
-    bot = SearchBot(compiled=False)
-    view = bidding_view(Rules(player_count=4), parse_cards("Ah Kd 7c"), Card.from_str("2s"), [1])
-    estimate = bot.estimate_bids(
-        view, random.Random(3), Budget(), every_bid=True, worlds=40, min_effective=8.0,
-        max_worlds=130,
-    )  # fmt: skip
-    assert estimate.worlds == len(given) == 120  # a fourth batch would pass 130
-    assert estimate.effective_worlds == pytest.approx(_kish(given))
-    assert estimate.effective_worlds < 8
-    plain = bot.estimate_bids(view, random.Random(3), Budget(), every_bid=True, worlds=40)
-    assert plain.worlds == 40  # none more unless asked for
-
-
-def test_the_advisor_draws_more_deals_after_unlikely_bids_and_says_what_they_are_worth(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """The advisor aims at a tenth of the deals asked for (at most 100), drawing up to eight
-    times as many; when even those are worth too few, the advice says it is rough."""
+def test_an_advice_from_deals_worth_too_few_is_rough(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The advice aims at deals worth a tenth of those asked for (at most 100)."""
     monkeypatch.setattr(SearchBot, "_compiled_worlds", lambda self, sampler: False)
-    _skewed_weights(monkeypatch, 20)
     view = bidding_view(Rules(player_count=4), parse_cards("Ah Kd 7c"), Card.from_str("2s"), [1])
+    _skewed_weights(monkeypatch, 20)  # 200 deals worth about 10.4, where 20 are wanted
+    advice = advise_bid(view, random.Random(3), samples=200)
+    assert (advice.samples, advice.steady_target, advice.rough) == (200, 20.0, True)
+    assert advice.effective_samples == pytest.approx(10.4, 1e-2)
+    _skewed_weights(monkeypatch, 5)  # 100 deals worth about 20.1, 10 needed
     advice = advise_bid(view, random.Random(3), samples=100)
-    assert (advice.samples, advice.steady_target, advice.rough) == (200, 10.0, False)
-    assert advice.effective_samples >= 10.0
-    _skewed_weights(monkeypatch, 10_000)
-    advice = advise_bid(view, random.Random(3), samples=100)
-    assert (advice.samples, advice.rough) == (800, True) and advice.effective_samples < 10.0
-
-
-def test_the_samples_reported_are_the_samples_asked_for_even_many() -> None:
-    view = bidding_view(Rules(player_count=4), parse_cards("As"), None, [])
-    assert advise_bid(view, random.Random(0), samples=501).samples == 501
+    assert (advice.samples, advice.steady_target, advice.rough) == (100, 10.0, False)
 
 
 def test_the_seat_to_play_a_card_is_not_advised_on_a_bid() -> None:

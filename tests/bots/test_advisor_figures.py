@@ -160,9 +160,9 @@ def test_a_rough_advice_says_so_and_how_many_deals_would_steady_it(
     code, out, err = advise(capsys, "--hand", "Kd 5c", "--trump", "2s", "--seed", "3")
     assert code == 0, err
     assert out.splitlines()[-2:] == [
-        "rough: the bids made so far are unlikely in most deals, so the 8000 deals sampled are"
-        " worth about 4 equally weighted ones; the figures can turn with the seed"
-        " (--samples 200000 would steady them)",
+        "rough: a few deals explain the bids made so far much better than the rest, so the"
+        " 8000 deals sampled are worth about 4 equally weighted ones; the figures can turn with"
+        " the seed (--samples 200000 would steady them)",
         "(8000 sampled deals, --seed 3)",
     ]
     code, out, err = advise(capsys, "--hand", "Kd 5c", "--trump", "2s", "--seed", "3", "--json")

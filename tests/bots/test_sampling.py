@@ -18,6 +18,7 @@ from ohhell.bots.fast import SUIT_MASKS, cards_of, mask_of
 from ohhell.bots.heuristic import expected_tricks as heuristic_expected_tricks
 from ohhell.bots.heuristic import heuristic_bid
 from ohhell.bots.sampling import (
+    BID_SURPRISE,
     Knowledge,
     WorldSampler,
     calibrated_bid_likelihood,
@@ -355,9 +356,15 @@ def test_masters_without_trump_are_sure_only_for_the_seat_on_lead() -> None:
     assert following < 1.9
 
 
+def _surprised(normal: float, hand_size: int) -> float:
+    """A bid's likelihood from its normal share: :data:`BID_SURPRISE` spread over every bid."""
+    return (1 - BID_SURPRISE) * normal + BID_SURPRISE / (hand_size + 1)
+
+
 def test_a_bid_s_likelihood_is_a_normal_one_trick_wide_around_the_estimate() -> None:
     """One seat has bid, with one card: the likelihood is the discretised normal (spread one
-    trick by default) of its bid around its calibrated estimate, over the bids 0 and 1."""
+    trick by default) of its bid around its calibrated estimate, over the bids 0 and 1, with
+    the share of surprise (:data:`BID_SURPRISE`) spread over both."""
     know = Knowledge(
         seat=0, own=0, unseen=0, counts=(1, 1, 1), voids=(0, 0, 0), played=(0, 0, 0), stock_count=0
     )
@@ -368,7 +375,7 @@ def test_a_bid_s_likelihood_is_a_normal_one_trick_wide_around_the_estimate() -> 
     assert 0.0 < mean < 1.0
     for bid, spread in ((1, 1.0), (0, 1.0), (1, 0.5)):
         terms = [math.exp(-((b - mean) ** 2) / (2 * spread * spread)) for b in (0, 1)]
-        expected = terms[bid] / sum(terms)
+        expected = _surprised(terms[bid] / sum(terms), 1)
         options = {} if spread == 1.0 else {"spread": spread}
         got = calibrated_bid_likelihood(know, hands, (None, bid, None), trump_card, 1, **options)
         assert got == pytest.approx(expected, abs=1e-12)
@@ -391,7 +398,7 @@ def test_calibrated_bid_likelihood_prefers_hands_that_match_the_bids() -> None:
 
     def share(bid: int, mean: float) -> float:
         terms = [math.exp(-((b - mean) ** 2) / 2) for b in range(4)]
-        return terms[bid] / sum(terms)
+        return _surprised(terms[bid] / sum(terms), 3)
 
     first = share(3, calibrated_tricks(strong, trump_card, 3, True))
     pressed = calibrated_tricks(mid, trump_card, 3, False, [3])
@@ -402,6 +409,25 @@ def test_calibrated_bid_likelihood_prefers_hands_that_match_the_bids() -> None:
             know, (0, strong, mid), (None, 3, 1), trump_card, 1, sealed=sealed
         )
         assert got == pytest.approx(first * share(1, mean), rel=1e-9), sealed
+
+
+def test_a_bid_no_world_explains_weighs_the_worlds_nearly_alike() -> None:
+    """Seat 1 bid all five tricks holding no trump and no ace in either world: the normal
+    around its estimate gives both next to nothing, and one world would carry all the weight
+    by an accident of the estimates; the share of surprise keeps them within a few percent."""
+    know = Knowledge(
+        seat=0, own=0, unseen=0, counts=(5, 5, 5), voids=(0, 0, 0), played=(0, 0, 0), stock_count=0
+    )
+    low = mask_of(Card.from_str(t) for t in ["2c", "3d", "4h", "5c", "6d"])
+    lower = mask_of(Card.from_str(t) for t in ["2d", "3c", "2h", "4c", "3h"])
+    rest = mask_of(Card.from_str(t) for t in ["7c", "8d", "9h", "Tc", "Jd"])
+    trump_card = Card.from_str("5s").index
+    weights = [
+        calibrated_bid_likelihood(know, (0, hand, rest), (None, 5, None), trump_card, 1)
+        for hand in (low, lower)
+    ]
+    assert all(w >= BID_SURPRISE / 6 for w in weights)
+    assert max(weights) / min(weights) < 1.05
 
 
 @given(st.data())

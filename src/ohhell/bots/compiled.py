@@ -76,6 +76,8 @@ _LOST_GRAB: Final = 2
 """:data:`ohhell.bots.fast.LOST_GRAB`."""
 _SMALL_HAND_SHARE: Final = 0.5
 """:data:`ohhell.bots.heuristic.SMALL_HAND_SHARE`."""
+_BID_SURPRISE: Final = 0.05
+""":data:`ohhell.bots.sampling.BID_SURPRISE`."""
 _CALIBRATION_GROUPS: Final = 7
 """How many groups of weights :data:`ohhell.bots.heuristic.CARD_WIN_WEIGHTS` has."""
 # The card model's hand-set constants (:data:`ohhell.bots.heuristic.GUARD_CHANCE_TRUMP` on).
@@ -990,7 +992,7 @@ def _ruff_risk(
 
 @_kernel
 def _normal_share(bid: int, mean: float, hand_size: int, spread: float) -> float:
-    """:func:`ohhell.bots.sampling._normal_share`."""
+    """:func:`ohhell.bots.sampling._normal_share` (with :data:`_BID_SURPRISE`)."""
     nearest = min(max(round(mean), 0), hand_size)
     total = 0.0
     mine = 0.0
@@ -1001,7 +1003,7 @@ def _normal_share(bid: int, mean: float, hand_size: int, spread: float) -> float
         total += term
         if b == bid:
             mine = term
-    return mine / total
+    return (1.0 - _BID_SURPRISE) * mine / total + _BID_SURPRISE / (hand_size + 1)
 
 
 @_kernel

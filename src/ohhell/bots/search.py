@@ -267,8 +267,8 @@ class BidEstimate:
     effective_worlds: float = 0.0
     """How many equally weighted worlds those ``worlds``, weighted by the bids already made,
     are worth (Kish's effective sample size, ``(sum w)² / sum w²``): ``worlds`` when the bids
-    fit every world alike, far fewer when they are unlikely in most (a first bid of every
-    trick), and the estimate as rough as that few worlds give; 0 when none counted."""
+    fit every world alike, fewer when a few worlds explain them far better than the rest, and
+    the estimate only as steady as that many worlds make it; 0 when none counted."""
 
 
 class SearchBot:
@@ -683,18 +683,13 @@ one decision, at most 1,000,000: give at most 111,111 simulations, or a time lim
         *,
         every_bid: bool = False,
         worlds: int | None = None,
-        min_effective: float = 0.0,
-        max_worlds: int | None = None,
     ) -> BidEstimate:
         """For the seat to bid in ``view``: its estimated trick distributions and the expected
         points of the legal bids searched (the simulations :meth:`choose` bids by).
 
         ``every_bid`` searches every legal bid, not only those near the estimate; ``worlds``
         sets how many worlds are sampled instead of the budget (each world is played out once
-        per bid searched). While the worlds drawn are worth fewer than ``min_effective``
-        equally weighted ones (:attr:`BidEstimate.effective_worlds`), ``worlds`` more are
-        drawn, up to ``max_worlds`` in all (none more when it is not given). This is the bid
-        advisor's use (:func:`ohhell.bots.advise_bid`)."""
+        per bid searched). This is the bid advisor's use (:func:`ohhell.bots.advise_bid`)."""
         deadline = _deadline(budget)
         legal_actions(view, rng, budget)  # the call checked, and the seat is to act
         seat = view.seat
@@ -725,14 +720,9 @@ one decision, at most 1,000,000: give at most 111,111 simulations, or a time lim
                 " fewer, or the budget seconds too"
             )
         worlds = int(worlds)  # numpy's whole numbers too
-        if max_worlds is not None and deadline is None and max_worlds > MAX_UNTIMED_WORLDS:
-            raise ValueError(
-                f"max_worlds {max_worlds:,} without a time limit, at most {MAX_UNTIMED_WORLDS:,}"
-            )
-        more = (min_effective, worlds if max_worlds is None else max_worlds)
         table = _Table.of(view, spoiler=self.spoiler)
         dists, drawn, effective = self._trick_distributions(
-            view, table, sampler, rng, candidates, worlds, deadline, prior, more
+            view, table, sampler, rng, candidates, worlds, deadline, prior
         )
         expected = {bid: self._expected_points(view, bid, dist) for bid, dist in dists.items()}
 
@@ -748,7 +738,7 @@ one decision, at most 1,000,000: give at most 111,111 simulations, or a time lim
         mode = max(range(size + 1), key=lambda t: (dists[best][t], -abs(t - best)))
         if mode in legal and mode not in dists:
             dists |= self._trick_distributions(
-                view, table, sampler, rng, [mode], worlds, deadline, prior, more
+                view, table, sampler, rng, [mode], worlds, deadline, prior
             )[0]
             expected[mode] = self._expected_points(view, mode, dists[mode])
             best = best_of(dists)
@@ -766,34 +756,16 @@ one decision, at most 1,000,000: give at most 111,111 simulations, or a time lim
         worlds: int,
         deadline: float | None,
         prior: Sequence[float],
-        more: tuple[float, int] = (0.0, 0),
     ) -> tuple[dict[int, list[float]], int, float]:
         """For each candidate bid, the distribution of the seat's tricks when playing for it:
         the rollouts in ``worlds`` sampled worlds blended with the heuristic's ``prior``; and
         how many worlds were drawn and what they are worth (:class:`BidEstimate`'s
-        ``effective_worlds``). ``more`` is ``(min_effective, max_worlds)``: while the worlds
-        are worth fewer than ``min_effective``, ``worlds`` more are drawn, up to
-        ``max_worlds`` in all."""
+        ``effective_worlds``)."""
         _check_untimed(worlds, deadline)
         tallies = {b: [0.0] * (view.hand_size + 1) for b in candidates}
         loop = self._bid_loop_compiled if self._compiled_worlds(sampler) else self._bid_loop
-        min_effective, max_worlds = more
-        weight_sum = squares = 0.0
-        drawn = 0
-        while True:
-            added, added_squares, added_drawn = loop(
-                view, table, sampler, rng, worlds, deadline, tallies
-            )
-            weight_sum += added
-            squares += added_squares
-            drawn += added_drawn
-            effective = weight_sum * weight_sum / squares if squares > 0.0 else 0.0
-            if (
-                effective >= min_effective
-                or drawn + worlds > max_worlds
-                or (deadline is not None and time.perf_counter() >= deadline)
-            ):
-                break
+        weight_sum, squares, drawn = loop(view, table, sampler, rng, worlds, deadline, tallies)
+        effective = weight_sum * weight_sum / squares if squares > 0.0 else 0.0
         dists: dict[int, list[float]] = {}
         trusted = _prior_trusted(view)
         for b in candidates:

@@ -19,13 +19,7 @@ import math
 import random
 from typing import Any
 
-from ohhell.bots.advisor import (
-    DEFAULT_SAMPLES,
-    MAX_SAMPLE_FACTOR,
-    BidAdvice,
-    advise_bid,
-    bidding_view,
-)
+from ohhell.bots.advisor import DEFAULT_SAMPLES, BidAdvice, advise_bid, bidding_view
 from ohhell.bots.search import MAX_UNTIMED_WORLDS
 from ohhell.cli.options import (
     add_rules_arguments,
@@ -106,8 +100,7 @@ def register(subparsers: Any) -> None:
         type=positive_int,
         default=DEFAULT_SAMPLES,
         help=f"deals sampled (default: {DEFAULT_SAMPLES}; more is steadier and slower; at most"
-        f" {MAX_SAMPLES:,}; after bids unlikely in most deals, up to {MAX_SAMPLE_FACTOR} times"
-        " as many are drawn, and the advice says when even those leave it rough)",
+        f" {MAX_SAMPLES:,}; the advice says when the deals were worth too few)",
     )
     parser.add_argument(
         "--seed", type=seed_arg, help="seed of the sampled deals (default: a secure random one)"
@@ -224,9 +217,9 @@ def rough_warning(advice: BidAdvice) -> str:
     step = 10 ** max(0, len(str(math.ceil(needed))) - 2)
     samples = min(MAX_SAMPLES, math.ceil(needed / step) * step)
     return (
-        f"rough: the bids made so far are unlikely in most deals, so the {advice.samples}"
-        f" deals sampled are worth about {effective:.0f} equally weighted ones; the figures"
-        f" can turn with the seed (--samples {samples} would steady them)"
+        f"rough: a few deals explain the bids made so far much better than the rest, so the"
+        f" {advice.samples} deals sampled are worth about {effective:.0f} equally weighted"
+        f" ones; the figures can turn with the seed (--samples {samples} would steady them)"
     )
 
 
