@@ -87,8 +87,8 @@ class BidAdvice:
     effective_samples: float
     """How many equally weighted deals the ``samples`` deals, weighted by the bids already
     made, are worth (Kish's effective sample size): ``samples`` when the bids fit every deal
-    alike, far fewer after bids unlikely in most deals. The advice is as steady as this many
-    deals make it; below :attr:`steady_target` it is rough."""
+    alike, fewer where a few deals explain them far better than the rest. The advice is as
+    steady as this many deals make it; below :attr:`steady_target` it is rough."""
     steady_target: float
     """The effective deals the advice aimed at (:data:`STEADY_SAMPLES`, or a tenth of the
     deals asked for when that is fewer)."""

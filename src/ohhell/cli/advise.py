@@ -218,7 +218,7 @@ def rough_warning(advice: BidAdvice) -> str:
     samples = min(MAX_SAMPLES, math.ceil(needed / step) * step)
     return (
         f"rough: a few deals explain the bids made so far much better than the rest, so the"
-        f" {advice.samples} deals sampled are worth about {effective:.0f} equally weighted"
+        f" {advice.samples} deals sampled are worth about {int(effective)} equally weighted"
         f" ones; the figures can turn with the seed (--samples {samples} would steady them)"
     )
 
