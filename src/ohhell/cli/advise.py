@@ -47,7 +47,7 @@ from ohhell.engine.wording import counted
 __all__ = ["AdviceError", "register", "run"]
 
 MAX_SAMPLES = MAX_UNTIMED_WORLDS
-"""The most deals ``--samples`` may ask for (the advisor's own limit): 10 s for a 4-card hand
+"""The most deals ``--samples`` may ask for (the advisor's own limit): 14 s for a 4-card hand
 on one core, over a minute for the longest hands, and memory grows with it."""
 
 
