@@ -117,7 +117,6 @@ FIXED = BidAdvice(
     samples=7,
     by_bid={0: (0.6, 0.3, 0.1), 1: (0.3, 0.55, 0.15), 2: (0.2, 0.5, 0.3)},
     effective_samples=6.5,
-    steady_target=0.7,
 )
 
 
@@ -148,7 +147,7 @@ def test_the_text_shows_each_figure_of_the_advice(
     assert not any(line.startswith("rough") for line in lines)
 
 
-ROUGH = dataclasses.replace(FIXED, samples=8000, effective_samples=4.1, steady_target=100.0)
+ROUGH = dataclasses.replace(FIXED, samples=8000, effective_samples=4.1)
 
 
 def test_a_rough_advice_says_so_and_how_many_deals_would_steady_it(
@@ -177,9 +176,8 @@ def test_a_rough_advice_says_so_and_how_many_deals_would_steady_it(
 def test_the_deals_a_rough_advice_would_need_are_rounded_up_and_kept_in_bounds(
     samples: int, effective: float, advised: int
 ) -> None:
-    rough = dataclasses.replace(
-        FIXED, samples=samples, effective_samples=effective, steady_target=min(100, samples / 10)
-    )
+    rough = dataclasses.replace(FIXED, samples=samples, effective_samples=effective)
+    assert rough.steady_target == min(100, samples / 10)
     assert rough.rough
     assert advise_command.rough_warning(rough).endswith(f"(--samples {advised} would steady them)")
 

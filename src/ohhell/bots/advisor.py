@@ -90,9 +90,12 @@ class BidAdvice:
     made, are worth (Kish's effective sample size): ``samples`` when the bids fit every deal
     alike, fewer where a few deals explain them far better than the rest. The advice is as
     steady as this many deals make it; below :attr:`steady_target` it is rough."""
-    steady_target: float
-    """The effective deals the advice aimed at (:data:`STEADY_SAMPLES`, or a tenth of the
-    deals asked for when that is fewer)."""
+
+    @property
+    def steady_target(self) -> float:
+        """The effective deals the advice aims at: :data:`STEADY_SAMPLES`, or a tenth of
+        ``samples`` when that is fewer."""
+        return min(float(STEADY_SAMPLES), self.samples / 10)
 
     @property
     def rough(self) -> bool:
@@ -124,7 +127,6 @@ def advise_bid(
         samples=estimate.worlds,
         by_bid=estimate.by_bid,
         effective_samples=estimate.effective_worlds,
-        steady_target=min(float(STEADY_SAMPLES), samples / 10),
     )
 
 
